@@ -1,0 +1,54 @@
+#pragma once
+// What tbgen knows of a game: how to build its tables and how to check them one ply deep.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "checksum_list.hpp"
+#include "format/table_writer.hpp"
+#include "tbreader/tbreader.hpp"
+
+namespace tbgen {
+
+struct BuildContext {
+  std::filesystem::path tables;
+  unsigned threads = 1;
+  std::ostream* log = nullptr;  // one line per table written or kept
+};
+
+class GameTables {
+ public:
+  virtual ~GameTables() = default;
+  virtual std::string id() const = 0;
+  // Writes every table of the game that is not already present and verified.
+  virtual void build(const BuildContext& context) const = 0;
+  // Re-derives every stored value of the table `name` from its successors; returns the
+  // number of positions checked, throws tbreader::Error naming the first inconsistency.
+  virtual std::uint64_t deep_verify(const tbreader::Tablebase& tables, const std::string& name,
+                                    unsigned threads) const = 0;
+};
+
+const std::vector<std::unique_ptr<GameTables>>& all_games();
+const GameTables* find_game(const std::string& id);  // nullptr if unknown
+
+// True if `path` holds a complete table that passes every checksum (resuming a build).
+bool table_is_complete(const std::filesystem::path& path);
+
+// Writes a table unless a verified one is there; logs which. `fill` produces the packed data.
+template <class Fill>
+void write_table_once(const BuildContext& context, const std::string& name,
+                      const format::Header& header, const WriteOptions& options, Fill&& fill) {
+  const auto path = context.tables / (name + ".tb");
+  if (table_is_complete(path)) {
+    if (context.log) *context.log << name << ".tb: kept (already complete)\n";
+    return;
+  }
+  const std::vector<std::uint8_t> packed = fill();
+  const std::uint64_t checksum = write_table(path, header, packed, options);
+  if (context.log) *context.log << name << ".tb: written, xxh3 " << hex64(checksum) << "\n";
+}
+
+}  // namespace tbgen

@@ -1,0 +1,153 @@
+// tbgen: builds, verifies and describes tablebase files (see README.md and docs/FORMAT.md).
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <iostream>
+
+#include "checksum_list.hpp"
+#include "games/game_tables.hpp"
+#include "retro/parallel.hpp"
+#include "table.hpp"
+#include "tables_dir.hpp"
+
+namespace fs = std::filesystem;
+using namespace tbgen;
+
+namespace {
+
+std::vector<fs::path> table_files(const fs::path& path) {
+  if (!fs::exists(path)) throw tbreader::Error(path.string() + ": no such file or directory");
+  if (!fs::is_directory(path)) return {path};
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(path))
+    if (e.is_regular_file() && e.path().extension() == ".tb") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+int run_build(const std::string& game_id, const fs::path& dir, unsigned threads) {
+  std::vector<const GameTables*> games;
+  if (game_id == "all") {
+    for (const auto& g : all_games()) games.push_back(g.get());
+  } else if (const auto* g = find_game(game_id)) {
+    games.push_back(g);
+  } else {
+    std::cerr << "tbgen: unknown game '" << game_id << "'\n";
+    return 2;
+  }
+  fs::create_directories(dir);
+  const BuildContext context{dir, threads, &std::cout};
+  for (const auto* g : games) g->build(context);
+  return 0;
+}
+
+int run_verify(const fs::path& path, bool deep, unsigned threads, const std::string& checksums) {
+  const auto files = table_files(path);
+  if (files.empty()) throw tbreader::Error(path.string() + ": no table files (*.tb) found");
+  const fs::path list_path =
+      !checksums.empty() ? fs::path(checksums)
+                         : (fs::is_directory(path) ? path : path.parent_path()) / "CHECKSUMS";
+  const ChecksumList expected =
+      fs::exists(list_path) ? read_checksum_list(list_path) : ChecksumList{};
+  int failures = 0;
+  for (const auto& file : files) {
+    try {
+      Table(file, tbreader::CacheMode::single_block).verify_all();
+      std::string note = "checksums ok";
+      if (auto it = expected.find(file.filename().string()); it != expected.end()) {
+        if (table_file_checksum(file) != it->second)
+          throw tbreader::Error(file.string() + ": differs from the checksum recorded in " +
+                                list_path.string() + " (" + hex64(it->second) + ")");
+        note += ", matches " + list_path.filename().string();
+      }
+      if (deep) {
+        const Table table(file, tbreader::CacheMode::single_block);
+        const auto* game = find_game(table.header().game);
+        if (!game) throw tbreader::Error(file.string() + ": unknown game " + table.header().game);
+        const tbreader::Tablebase tables(file.parent_path().empty() ? "." : file.parent_path());
+        const auto checked = game->deep_verify(tables, file.stem().string(), threads);
+        note += ", one-ply consistent (" + std::to_string(checked) + " positions)";
+      }
+      std::cout << file.string() << ": " << note << "\n";
+    } catch (const tbreader::Error& e) {
+      std::cerr << "tbgen verify: " << e.what() << "\n";
+      ++failures;
+    }
+  }
+  return failures == 0 ? 0 : 1;
+}
+
+int run_info(const fs::path& file) {
+  const Table table(file, tbreader::CacheMode::single_block);
+  const auto& h = table.header();
+  const double bits =
+      8.0 * static_cast<double>(table.file_size()) / static_cast<double>(h.entry_count);
+  std::cout << "file:           " << file.string() << "\n"
+            << "game:           " << h.game << "\n"
+            << "layer:          " << h.layer << "\n"
+            << "format version: " << format::kVersion << "\n"
+            << "index scheme:   " << h.index_scheme << "\n"
+            << "value codec:    " << h.value_codec << " (" << h.entry_bits << " bits/entry)\n"
+            << "entries:        " << h.entry_count << "\n"
+            << "block size:     " << h.block_entries() << " entries, " << h.block_count
+            << " blocks, zstd level " << h.zstd_level << "\n"
+            << "game parameter: " << h.game_parameter << "\n"
+            << "raw size:       " << format::packed_bytes(h.entry_count, h.entry_bits) << " bytes\n"
+            << "file size:      " << table.file_size() << " bytes\n"
+            << "bits per entry: " << bits << "\n"
+            << "checksum:       " << hex64(table_file_checksum(file)) << " (XXH3-64, whole file)\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "tbgen: generates exact tablebases of small board games by retrograde analysis.\n"
+      "Tables go to --tables DIR, else $TBGEN_TABLES, else ./tables."};
+  app.require_subcommand(1);
+  app.fallthrough();
+  std::string tables_option;
+  unsigned threads = default_threads();
+  app.add_option("--tables", tables_option, "table directory");
+  app.add_option("--threads", threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(1u, 1024u));
+
+  std::string game_id;
+  auto* build = app.add_subcommand("build", "generate every table of GAME (resumable)");
+  build->add_option("GAME", game_id, "score3 | all")->required();
+
+  std::string verify_path, checksums;
+  bool deep = false;
+  auto* verify = app.add_subcommand(
+      "verify", "check header, block and whole-file checksums of every table under PATH");
+  verify->add_option("PATH", verify_path, "table file or directory (default: table directory)");
+  verify->add_flag("--deep", deep, "also re-derive every stored value from its successors");
+  verify->add_option("--checksums", checksums,
+                     "expected-checksum list (default: CHECKSUMS beside the tables)");
+
+  std::string info_file;
+  auto* info = app.add_subcommand("info", "print the header of a table file");
+  info->add_option("FILE", info_file, "table file")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  try {
+    const fs::path dir = tables_directory(tables_option);
+    if (*build) return run_build(game_id, dir, threads);
+    if (*verify)
+      return run_verify(verify_path.empty() ? dir : fs::path(verify_path), deep, threads,
+                        checksums);
+    if (*info) return run_info(info_file);
+  } catch (const tbreader::Error& e) {
+    std::cerr << "tbgen: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "tbgen: " << e.what() << "\n";
+    return 1;
+  }
+  return 2;
+}

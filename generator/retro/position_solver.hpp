@@ -1,0 +1,77 @@
+#pragma once
+// Retrograde solver for games whose every position has a dense index and whose moves always
+// go to a higher depth (more marks, fewer stones, more banned cells). It marks the positions
+// reachable from the game's roots, then evaluates depth by depth from the deepest back to
+// the roots, each depth in parallel. The game is seen only through this interface:
+//
+//   using Value;                                         // what a position is worth
+//   std::uint64_t size() const;                          // positions are 0 .. size()-1
+//   int max_depth() const;  int depth(std::uint64_t) const;
+//   std::vector<std::uint64_t> roots() const;            // where play starts
+//   void successors(std::uint64_t, std::vector<std::uint64_t>&) const;  // empty: game over
+//   Value terminal_value(std::uint64_t) const;
+//   Value combine(std::uint64_t, std::span<const Value> successor_values) const;
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "retro/parallel.hpp"
+#include "retro/progress.hpp"
+
+namespace tbgen {
+
+template <class Game>
+struct SolvedPositions {
+  std::vector<typename Game::Value> value;  // meaningful where reachable
+  std::vector<bool> reachable;
+};
+
+template <class Game>
+SolvedPositions<Game> solve_positions(const Game& game, unsigned threads,
+                                      const std::string& label) {
+  using Value = typename Game::Value;
+  const std::uint64_t n = game.size();
+  std::vector<std::vector<std::uint64_t>> by_depth(game.max_depth() + 1);
+  for (std::uint64_t i = 0; i < n; ++i) by_depth[game.depth(i)].push_back(i);
+
+  // Forward pass: depth order makes one sweep enough. Bytes, not bits, so threads may write.
+  std::vector<std::uint8_t> reachable(n, 0);
+  for (auto root : game.roots()) reachable[root] = 1;
+  for (const auto& layer : by_depth) {
+    parallel_for(threads, layer.size(), [&](std::uint64_t k) {
+      thread_local std::vector<std::uint64_t> next;
+      if (!reachable[layer[k]]) return;
+      game.successors(layer[k], next);
+      for (auto s : next)
+        reachable[s] = 1;  // idempotent store of the same value: no race on outcome
+    });
+  }
+
+  SolvedPositions<Game> solved;
+  solved.value.assign(n, Value{});
+  Progress progress(label, n);
+  std::uint64_t done = 0;
+  for (int d = game.max_depth(); d >= 0; --d) {
+    const auto& layer = by_depth[d];
+    parallel_for(threads, layer.size(), [&](std::uint64_t k) {
+      thread_local std::vector<std::uint64_t> next;
+      thread_local std::vector<Value> values;
+      const std::uint64_t i = layer[k];
+      if (!reachable[i]) return;
+      game.successors(i, next);
+      if (next.empty()) {
+        solved.value[i] = game.terminal_value(i);
+        return;
+      }
+      values.clear();
+      for (auto s : next) values.push_back(solved.value[s]);
+      solved.value[i] = game.combine(i, values);
+    });
+    done += layer.size();
+    progress.advance(done);
+  }
+  solved.reachable.assign(reachable.begin(), reachable.end());
+  return solved;
+}
+
+}  // namespace tbgen

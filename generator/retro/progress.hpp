@@ -1,0 +1,23 @@
+#pragma once
+// A progress line on stderr with rate and ETA, shown only when stderr is a terminal.
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace tbgen {
+
+class Progress {
+ public:
+  Progress(std::string label, std::uint64_t total);
+  ~Progress();
+  void advance(std::uint64_t done);  // thread-safe enough: called from one thread at a time
+  void finish();
+
+ private:
+  std::string label_;
+  std::uint64_t total_;
+  bool enabled_;
+  std::chrono::steady_clock::time_point start_, last_;
+};
+
+}  // namespace tbgen

@@ -1,0 +1,55 @@
+#pragma once
+// tbreader: probe tbgen tables. The whole public API; everything else is internal.
+// A Tablebase opens a directory of table files lazily and answers probes from any number of
+// threads. Damaged, truncated, foreign or wrong-version files throw Error naming the file; a
+// value is never read from a block whose checksum failed.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace tbreader {
+
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class CacheMode {
+  decoded,       // keep each block once decoded: fastest, memory up to the raw size of the tables
+  single_block,  // each thread keeps only its last block: bounded memory, one decode per miss
+};
+
+struct TableInfo {
+  std::string game;
+  std::uint32_t layer, index_scheme, value_codec, entry_bits, block_count, game_parameter;
+  std::uint64_t entry_count, block_entries, file_size;
+};
+
+class Tablebase {
+ public:
+  explicit Tablebase(std::filesystem::path directory, CacheMode mode = CacheMode::decoded);
+  ~Tablebase();
+  Tablebase(const Tablebase&) = delete;
+  Tablebase& operator=(const Tablebase&) = delete;
+
+  const std::filesystem::path& directory() const;
+  // Raw entry `index` of the table `name` (its file name without ".tb", e.g. "double5-r04").
+  std::uint64_t entry(std::string_view name, std::uint64_t index) const;
+  TableInfo info(std::string_view name) const;
+
+  struct Impl;  // opaque; used by the library's own probes
+  const Impl& impl() const noexcept { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// score3: board = sum of cell_i * 3^i, i = row * 3 + col, cell 0 empty, 1 X, 2 O.
+// The minimax score (X maximises), or nullopt for a board that cannot arise in play.
+std::optional<int> probe_score3(const Tablebase& tb, std::uint32_t board);
+
+}  // namespace tbreader

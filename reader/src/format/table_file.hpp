@@ -1,0 +1,56 @@
+#pragma once
+// Table file format v1 (docs/FORMAT.md): header, block directory, zstd blocks, trailer.
+// This layer knows nothing of games: a table is entry_count fixed-width unsigned entries.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace tbgen::format {
+
+inline constexpr std::array<char, 8> kMagic = {'T', 'B', 'G', 'E', 'N', 'T', 'B', '\x1a'};
+inline constexpr std::array<char, 8> kTrailerMagic = {'T', 'B', 'G', 'E', 'N', 'E', 'N', 'D'};
+inline constexpr std::uint32_t kVersion = 1;
+inline constexpr std::size_t kHeaderSize = 128;
+inline constexpr std::size_t kDirectoryEntrySize = 16;
+inline constexpr std::size_t kTrailerSize = 16;
+inline constexpr std::size_t kGameIdSize = 16;
+
+struct Header {
+  std::string game;  // game id, at most 15 ASCII characters
+  std::uint32_t layer = 0;
+  std::uint32_t index_scheme = 0;  // meaning fixed per game, see docs/FORMAT.md
+  std::uint32_t value_codec = 0;   // meaning fixed per game, see docs/FORMAT.md
+  std::uint32_t entry_bits = 0;    // 1, 2, 4, 8, 16, 32, 64 or a multiple of 64
+  std::uint64_t entry_count = 0;
+  std::uint32_t block_entries_log2 = 0;
+  std::uint32_t block_count = 0;
+  std::uint32_t game_parameter = 0;  // e.g. the largest pile of a nim3 table
+  std::uint32_t zstd_level = 0;      // informational
+  std::uint64_t directory_checksum = 0;
+  std::uint64_t data_size = 0;  // bytes of all compressed blocks together
+
+  std::uint64_t block_entries() const { return std::uint64_t{1} << block_entries_log2; }
+  std::uint64_t block_raw_bytes(std::uint32_t block) const;
+  std::uint64_t file_size() const;
+};
+
+struct DirectoryEntry {
+  std::uint64_t checksum = 0;  // XXH3-64 of the compressed block
+  std::uint32_t compressed_size = 0;
+};
+
+// Throws FormatError naming what is wrong; `where` (a file name) prefixes the message.
+std::array<std::uint8_t, kHeaderSize> encode_header(const Header& header);
+Header decode_header(std::span<const std::uint8_t> bytes, const std::string& where);
+std::vector<std::uint8_t> encode_directory(std::span<const DirectoryEntry> entries);
+std::vector<DirectoryEntry> decode_directory(std::span<const std::uint8_t> bytes,
+                                             const Header& header, const std::string& where);
+
+bool valid_entry_bits(std::uint32_t bits);
+void store_u64(std::uint8_t* p, std::uint64_t v);  // little-endian
+std::uint64_t load_u64(const std::uint8_t* p);
+std::uint64_t packed_bytes(std::uint64_t entries, std::uint32_t entry_bits);
+
+}  // namespace tbgen::format

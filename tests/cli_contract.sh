@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The command-line contract of SPEC.md, checked from outside: exit codes, paths, messages.
+# usage: cli_contract.sh BIN_DIR SOURCE_DIR
+set -u
+bin=$1 src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+check() {  # check NAME EXPECTED_STATUS COMMAND...
+  local name=$1 want=$2; shift 2
+  "$@" >"$work/out" 2>"$work/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL $name: exit $got, expected $want"; cat "$work/out" "$work/err"; failures=$((failures + 1))
+  fi
+}
+expect_in() {  # expect_in NAME FILE TEXT
+  if ! grep -qF -- "$3" "$2"; then echo "FAIL $1: '$3' not in:"; cat "$2"; failures=$((failures + 1)); fi
+}
+
+check build 0 "$bin/tbgen" build score3 --tables "$work/t" --threads 2
+expect_in build-log "$work/out" "score3.tb: written"
+check resume 0 "$bin/tbgen" --tables "$work/t" build score3
+expect_in resume-log "$work/out" "score3.tb: kept"
+check checksum-list 0 "$bin/tbgen" verify "$work/t" --checksums "$src/tables/CHECKSUMS"
+expect_in checksum-list "$work/out" "matches CHECKSUMS"
+check deep 0 "$bin/tbgen" verify --deep "$work/t"
+expect_in deep "$work/out" "one-ply consistent (5478 positions)"
+check info 0 "$bin/tbgen" info "$work/t/score3.tb"
+for field in "game:           score3" "entries:        19683" "bits per entry" "checksum:"; do
+  expect_in info "$work/out" "$field"
+done
+
+# Table directory: option before or after the subcommand, then $TBGEN_TABLES, then ./tables.
+printf '1\n0 0 0\n0 0 0\n0 0 0\n' >"$work/empty.txt"
+check tables-after 0 "$bin/tbprobe" solve score3 --tables "$work/t" <"$work/empty.txt"
+expect_in tables-after "$work/out" "0"
+check tables-env 0 env TBGEN_TABLES="$work/t" "$bin/tbprobe" score3 '.........'
+expect_in tables-env "$work/out" "value: 0"
+(cd "$work" && mkdir -p tables && cp t/score3.tb tables/ && "$bin/tbprobe" score3 '...../....' >/dev/null 2>&1)
+[ $? = 1 ] || { echo "FAIL: a board of 8 cells was accepted"; failures=$((failures + 1)); }
+check tables-default 0 bash -c "cd '$work' && '$bin/tbprobe' score3 'X.O/.X./...'"
+
+printf '3\n1 2 1\n2 1 2\n0 0 0\n2 1 1\n0 2 1\n0 0 2\n0 0 0\n0 0 0\n0 0 0\n' >"$work/sample.txt"
+check sample 0 "$bin/tbprobe" --tables "$work/t" solve score3 <"$work/sample.txt"
+[ "$(cat "$work/out")" = "$(printf '3\n-4\n0')" ] || { echo "FAIL sample output"; failures=$((failures + 1)); }
+check json 0 "$bin/tbprobe" --tables "$work/t" score3 'X.O/.X./...' --json
+expect_in json "$work/out" '{"game": "score3", "board": "X.O/.X./...", "to_move": "O", "value": 0, "moves": [{"move": "c3", "value": 0}'
+
+# Bad input: exit 1 and one line naming what and where; bad usage: exit 2.
+check bad-board 1 "$bin/tbprobe" --tables "$work/t" score3 'X.Q/.X./...'
+expect_in bad-board "$work/err" "column 3: unexpected character 'Q'"
+[ "$(wc -l <"$work/err")" = 1 ] || { echo "FAIL: error is not one line"; failures=$((failures + 1)); }
+check unreachable 1 "$bin/tbprobe" --tables "$work/t" score3 'XXX/XX./...'
+check bad-case 1 "$bin/tbprobe" --tables "$work/t" solve score3 <<<"2 1 2 1 2 1 2 0 0 0 1 1"
+expect_in bad-case "$work/err" "stdin:2:1: expected cell 3 of board 2"
+check no-game 2 "$bin/tbprobe"
+check unknown-game 2 "$bin/tbprobe" chess 'X'
+check unknown-build 2 "$bin/tbgen" build chess --tables "$work/t"
+check bad-flag 2 "$bin/tbgen" verify --frobnicate
+check help 0 "$bin/tbprobe" --help
+check missing-tables 1 "$bin/tbprobe" --tables "$work/none" score3 '.........'
+
+# A damaged table is refused by verify and by tbprobe, with the file named.
+mkdir -p "$work/bad" && cp "$work/t/score3.tb" "$work/bad/"
+size=$(stat -c %s "$work/bad/score3.tb")
+printf '\xff' | dd of="$work/bad/score3.tb" bs=1 seek=$((size / 2)) conv=notrunc status=none
+check verify-damaged 1 "$bin/tbgen" verify "$work/bad"
+expect_in verify-damaged "$work/err" "score3.tb"
+check probe-damaged 1 "$bin/tbprobe" --tables "$work/bad" score3 '.........'
+expect_in probe-damaged "$work/err" "score3.tb"
+# ... and a half-written table is rebuilt, not kept.
+head -c 100 "$work/t/score3.tb" >"$work/bad/score3.tb"
+check rebuild 0 "$bin/tbgen" build score3 --tables "$work/bad"
+expect_in rebuild "$work/out" "score3.tb: written"
+cmp -s "$work/bad/score3.tb" "$work/t/score3.tb" || { echo "FAIL: rebuilt table differs"; failures=$((failures + 1)); }
+
+echo "$((failures == 0 ? 1 : 0)) passed, $failures failed"
+[ "$failures" = 0 ]

@@ -1,0 +1,173 @@
+// The table format: round trips for every entry width, and every kind of damage refused.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <random>
+
+#include "checksum.hpp"
+#include "format/table_writer.hpp"
+#include "table.hpp"
+#include "test_tables.hpp"
+
+namespace {
+
+using tbgen::Table;
+namespace fs = std::filesystem;
+
+struct Written {
+  fs::path path;
+  std::vector<std::uint64_t> values;
+};
+
+Written write_random_table(const fs::path& dir, std::uint32_t bits, std::uint64_t entries,
+                           std::uint32_t block_log2, unsigned threads, std::uint32_t seed = 1) {
+  std::mt19937_64 rng(seed);
+  Written w{dir / ("t" + std::to_string(bits) + ".tb"), {}};
+  std::vector<std::uint8_t> packed(tbgen::format::packed_bytes(entries, bits));
+  for (std::uint64_t i = 0; i < entries; ++i) {
+    // Skewed values so that zstd has something to compress.
+    std::uint64_t v = rng() % 5 == 0 ? rng() : 0;
+    if (bits < 64) v &= (std::uint64_t{1} << bits) - 1;
+    w.values.push_back(v);
+    tbgen::pack_entry(packed.data(), i, bits, v);
+  }
+  tbgen::format::Header h;
+  h.game = "testgame";
+  h.layer = 3;
+  h.index_scheme = 7;
+  h.value_codec = 9;
+  h.entry_bits = bits;
+  h.entry_count = entries;
+  tbgen::write_table(w.path, h, packed, {block_log2, 3, threads});
+  return w;
+}
+
+std::vector<char> read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+void write_file(const fs::path& p, const std::vector<char>& bytes) {
+  std::ofstream(p, std::ios::binary | std::ios::trunc)
+      .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+TEST(TableFile, RoundTripsEveryEntryWidth) {
+  const auto dir = tbgen::testing::fresh_directory("roundtrip");
+  for (std::uint32_t bits : {1u, 2u, 4u, 8u, 16u, 32u, 64u}) {
+    const auto w = write_random_table(dir, bits, 10'000 + bits, 10, 2);
+    for (auto mode : {tbreader::CacheMode::decoded, tbreader::CacheMode::single_block}) {
+      const Table t(w.path, mode);
+      EXPECT_EQ(t.header().game, "testgame");
+      EXPECT_EQ(t.header().layer, 3u);
+      EXPECT_EQ(t.header().entry_count, w.values.size());
+      for (std::uint64_t i = 0; i < w.values.size(); ++i)
+        ASSERT_EQ(t.entry(i), w.values[i]) << bits << " " << i;
+      EXPECT_THROW(t.entry(w.values.size()), tbreader::Error);
+      EXPECT_NO_THROW(t.verify_all());
+    }
+  }
+}
+
+TEST(TableFile, SameBytesForAnyThreadCount) {
+  const auto a = tbgen::testing::fresh_directory("threads-a");
+  const auto b = tbgen::testing::fresh_directory("threads-b");
+  const auto one = write_random_table(a, 2, 300'000, 12, 1);
+  const auto many = write_random_table(b, 2, 300'000, 12, 8);
+  EXPECT_EQ(read_file(one.path), read_file(many.path));
+}
+
+TEST(TableFile, NoTemporaryFileIsLeftBehind) {
+  const auto dir = tbgen::testing::fresh_directory("tmpfiles");
+  write_random_table(dir, 8, 1000, 8, 2);
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path().filename());
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_EQ(files[0], "t8.tb");
+}
+
+// Every single flipped byte is caught by verify, and a probe never returns a wrong value:
+// it is refused at open, throws, or (for a block the damage does not touch) answers right.
+TEST(TableFile, EveryFlippedByteIsCaught) {
+  const auto dir = tbgen::testing::fresh_directory("flip");
+  const auto w = write_random_table(dir, 4, 3000, 9, 1);
+  const auto original = read_file(w.path);
+  const auto damaged_path = dir / "damaged.tb";
+  for (std::size_t pos = 0; pos < original.size(); ++pos) {
+    auto bytes = original;
+    bytes[pos] = static_cast<char>(bytes[pos] ^ (1 << (pos % 8)));
+    write_file(damaged_path, bytes);
+    std::unique_ptr<Table> t;
+    try {
+      t = std::make_unique<Table>(damaged_path, tbreader::CacheMode::single_block);
+    } catch (const tbreader::Error& e) {
+      EXPECT_NE(std::string(e.what()).find("damaged.tb"), std::string::npos) << e.what();
+      continue;
+    }
+    EXPECT_THROW(t->verify_all(), tbreader::Error) << "byte " << pos;
+    for (std::uint64_t i = 0; i < w.values.size(); ++i) {
+      try {
+        ASSERT_EQ(t->entry(i), w.values[i]) << "byte " << pos << " entry " << i;
+      } catch (const tbreader::Error&) {
+      }
+    }
+  }
+}
+
+TEST(TableFile, EveryTruncationIsRefused) {
+  const auto dir = tbgen::testing::fresh_directory("truncate");
+  const auto w = write_random_table(dir, 8, 2000, 8, 1);
+  const auto original = read_file(w.path);
+  for (std::size_t size = 0; size < original.size(); ++size) {
+    write_file(w.path, {original.begin(), original.begin() + static_cast<std::ptrdiff_t>(size)});
+    EXPECT_THROW(Table(w.path, tbreader::CacheMode::decoded), tbreader::Error) << size;
+  }
+  auto longer = original;
+  longer.push_back(0);
+  write_file(w.path, longer);
+  EXPECT_THROW(Table(w.path, tbreader::CacheMode::decoded), tbreader::Error);
+}
+
+void expect_refused(const fs::path& path, const std::string& message) {
+  try {
+    Table t(path, tbreader::CacheMode::decoded);
+    ADD_FAILURE() << "accepted " << path;
+  } catch (const tbreader::Error& e) {
+    EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
+  }
+}
+
+// Re-seals a header after an edit so that only the edited field is wrong.
+void reseal_header(std::vector<char>& bytes) {
+  const auto sum = tbgen::xxh3(bytes.data(), 120);
+  tbgen::format::store_u64(reinterpret_cast<std::uint8_t*>(bytes.data()) + 120, sum);
+}
+
+TEST(TableFile, ForeignWrongVersionAndReservedFieldsAreRefused) {
+  const auto dir = tbgen::testing::fresh_directory("foreign");
+  const auto w = write_random_table(dir, 8, 1000, 8, 1);
+  const auto original = read_file(w.path);
+
+  auto foreign = original;
+  foreign[0] = 'X';
+  write_file(w.path, foreign);
+  expect_refused(w.path, "not a tbgen table");
+
+  auto version = original;
+  version[8] = 2;
+  reseal_header(version);
+  write_file(w.path, version);
+  expect_refused(w.path, "unsupported format version 2");
+
+  auto reserved = original;
+  reserved[100] = 1;
+  reseal_header(reserved);
+  write_file(w.path, reserved);
+  expect_refused(w.path, "reserved header byte 100");
+
+  write_file(w.path, std::vector<char>(500, 'a'));
+  expect_refused(w.path, "not a tbgen table");
+}
+
+}  // namespace

@@ -1,0 +1,35 @@
+#include "board_text.hpp"
+
+#include "input_error.hpp"
+
+namespace tbgen {
+
+std::string parse_board_text(std::string_view board, int size, int row_length,
+                             std::string_view alphabet) {
+  std::string cells;
+  for (std::size_t i = 0; i < board.size(); ++i) {
+    const char c = board[i];
+    if (c == '/') {
+      if (cells.size() % row_length != 0 || cells.empty())
+        throw InputError("board '" + std::string(board) + "', column " + std::to_string(i + 1) +
+                         ": '/' must end a row of " + std::to_string(row_length) + " cells");
+      continue;
+    }
+    if (alphabet.find(c) == std::string_view::npos)
+      throw InputError("board '" + std::string(board) + "', column " + std::to_string(i + 1) +
+                       ": unexpected character '" + std::string(1, c) + "' (cells are one of '" +
+                       std::string(alphabet) + "')");
+    cells += c;
+  }
+  if (static_cast<int>(cells.size()) != size)
+    throw InputError("board '" + std::string(board) + "': expected " + std::to_string(size) +
+                     " cells, found " + std::to_string(cells.size()));
+  return cells;
+}
+
+std::string cell_name(int cell, int row_length) {
+  return std::string(1, static_cast<char>('a' + cell % row_length)) +
+         std::to_string(cell / row_length + 1);
+}
+
+}  // namespace tbgen

@@ -1,0 +1,16 @@
+#pragma once
+// Board strings on the command line: `size` cells from `alphabet`, rows optionally separated
+// by '/'. Errors name the board and the offending column.
+#include <string>
+#include <string_view>
+
+namespace tbgen {
+
+// Returns the cells (separators removed); throws InputError on a bad length or character.
+std::string parse_board_text(std::string_view board, int size, int row_length,
+                             std::string_view alphabet);
+
+// Chess-like name of a cell: column letter from the left, row number from the top.
+std::string cell_name(int cell, int row_length);
+
+}  // namespace tbgen
