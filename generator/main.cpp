@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
 
   std::string game_id;
   auto* build = app.add_subcommand("build", "generate every table of GAME (resumable)");
-  build->add_option("GAME", game_id, "score3 | all")->required();
+  build->add_option("GAME", game_id, "score3 | double5 | all")->required();
 
   std::string verify_path, checksums;
   bool deep = false;

@@ -4,7 +4,9 @@
 #include <zstd.h>
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -28,27 +30,44 @@ void pack_entry(std::uint8_t* data, std::uint64_t index, std::uint32_t entry_bit
     p[i] = static_cast<std::uint8_t>(value >> (8 * i));
 }
 
-std::uint64_t write_table(const std::filesystem::path& path, format::Header header,
+std::uint64_t write_table(const std::filesystem::path& path, const format::Header& header,
                           std::span<const std::uint8_t> packed, const WriteOptions& options) {
-  if (!format::valid_entry_bits(header.entry_bits))
-    throw std::invalid_argument("invalid entry width");
   if (packed.size() != format::packed_bytes(header.entry_count, header.entry_bits))
     throw std::invalid_argument("packed buffer does not match the entry count");
+  const std::uint64_t block_bytes =
+      format::packed_bytes(std::uint64_t{1} << options.block_entries_log2, header.entry_bits);
+  return write_table(
+      path, header,
+      [&](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+        const std::uint64_t offset = (first >> options.block_entries_log2) * block_bytes;
+        std::memcpy(out, packed.data() + offset, format::packed_bytes(count, header.entry_bits));
+      },
+      options);
+}
+
+std::uint64_t write_table(const std::filesystem::path& path, format::Header header,
+                          const EntryProducer& produce, const WriteOptions& options) {
+  if (!format::valid_entry_bits(header.entry_bits))
+    throw std::invalid_argument("invalid entry width");
   header.block_entries_log2 = options.block_entries_log2;
   header.block_count = static_cast<std::uint32_t>(
       (header.entry_count + header.block_entries() - 1) >> header.block_entries_log2);
   header.zstd_level = static_cast<std::uint32_t>(options.zstd_level);
 
-  const std::uint64_t block_bytes = format::packed_bytes(header.block_entries(), header.entry_bits);
   std::vector<std::vector<std::uint8_t>> blocks(header.block_count);
   std::vector<format::DirectoryEntry> directory(header.block_count);
   parallel_for(options.threads, header.block_count, [&](std::uint64_t b) {
-    const auto raw =
-        packed.subspan(b * block_bytes, header.block_raw_bytes(static_cast<std::uint32_t>(b)));
+    const std::uint64_t first = b << header.block_entries_log2;
+    thread_local std::vector<std::uint8_t> raw;
+    raw.assign(header.block_raw_bytes(static_cast<std::uint32_t>(b)), 0);
+    produce(first, std::min(header.block_entries(), header.entry_count - first), raw.data());
     auto& out = blocks[b];
     out.resize(ZSTD_compressBound(raw.size()));
-    const std::size_t size =
-        ZSTD_compress(out.data(), out.size(), raw.data(), raw.size(), options.zstd_level);
+    // One context per thread: creating one per block costs more than compressing a small one.
+    thread_local std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context(ZSTD_createCCtx(),
+                                                                              ZSTD_freeCCtx);
+    const std::size_t size = ZSTD_compressCCtx(context.get(), out.data(), out.size(), raw.data(),
+                                               raw.size(), options.zstd_level);
     if (ZSTD_isError(size)) throw std::runtime_error(ZSTD_getErrorName(size));
     out.resize(size);
     directory[b] = {xxh3(out.data(), out.size()), static_cast<std::uint32_t>(size)};

@@ -4,6 +4,7 @@
 // renamed into place only when complete.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <span>
 
 #include "format/table_file.hpp"
@@ -16,10 +17,17 @@ struct WriteOptions {
   unsigned threads = 1;
 };
 
+// Writes entries [first, first + count) packed as the format prescribes into `out` (zeroed,
+// ceil(count * entry_bits / 8) bytes); called concurrently for different blocks.
+using EntryProducer =
+    std::function<void(std::uint64_t first, std::uint64_t count, std::uint8_t* out)>;
+
 // `header` gives game, layer, index scheme, codec, entry bits, entry count and game parameter;
-// the writer fills in the rest. `packed` holds the entries packed as the format prescribes.
-// Returns the whole-file checksum.
+// the writer fills in the rest. Returns the whole-file checksum.
 std::uint64_t write_table(const std::filesystem::path& path, format::Header header,
+                          const EntryProducer& produce, const WriteOptions& options);
+// The same from entries already packed in memory.
+std::uint64_t write_table(const std::filesystem::path& path, const format::Header& header,
                           std::span<const std::uint8_t> packed, const WriteOptions& options);
 
 // Sets entry `index` (value < 2^entry_bits, entry_bits <= 64) in a packed buffer. Not

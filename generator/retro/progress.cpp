@@ -19,6 +19,8 @@ Progress::~Progress() {
 
 void Progress::advance(std::uint64_t done) {
   if (!enabled_) return;
+  std::unique_lock lock(mutex_, std::try_to_lock);
+  if (!lock.owns_lock()) return;
   const auto now = std::chrono::steady_clock::now();
   if (now - last_ < std::chrono::milliseconds(200) && done < total_) return;
   last_ = now;
@@ -32,6 +34,7 @@ void Progress::advance(std::uint64_t done) {
 }
 
 void Progress::finish() {
+  std::lock_guard lock(mutex_);
   if (!enabled_) return;
   enabled_ = false;
   std::fprintf(stderr, "\r\033[K");

@@ -2,6 +2,7 @@
 // A progress line on stderr with rate and ETA, shown only when stderr is a terminal.
 #include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <string>
 
 namespace tbgen {
@@ -10,7 +11,7 @@ class Progress {
  public:
   Progress(std::string label, std::uint64_t total);
   ~Progress();
-  void advance(std::uint64_t done);  // thread-safe enough: called from one thread at a time
+  void advance(std::uint64_t done);  // thread-safe; redraws at most five times a second
   void finish();
 
  private:
@@ -18,6 +19,7 @@ class Progress {
   std::uint64_t total_;
   bool enabled_;
   std::chrono::steady_clock::time_point start_, last_;
+  std::mutex mutex_;
 };
 
 }  // namespace tbgen

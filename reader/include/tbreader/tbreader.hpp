@@ -52,4 +52,9 @@ class Tablebase {
 // The minimax score (X maximises), or nullopt for a board that cannot arise in play.
 std::optional<int> probe_score3(const Tablebase& tb, std::uint32_t board);
 
+// double5: cell i = row * 5 + col; o and x are 25-bit masks of a position after whole rounds
+// (O and X have 2k and 2k marks, or 2k + 2 and 2k), or a finished board.
+enum class Double5Outcome : std::uint8_t { x_wins = 0, draw = 1, o_wins = 2 };
+Double5Outcome probe_double5(const Tablebase& tb, std::uint32_t o, std::uint32_t x);
+
 }  // namespace tbreader

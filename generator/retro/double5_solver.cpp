@@ -1,0 +1,248 @@
+#include "retro/double5_solver.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include "retro/parallel.hpp"
+
+namespace tbgen::double5 {
+namespace {
+
+using combinatorial::binomial;
+
+constexpr std::uint64_t kLowHalf[6] = {0x5555555555555555ull, 0x3333333333333333ull,
+                                       0x0F0F0F0F0F0F0F0Full, 0x00FF00FF00FF00FFull,
+                                       0x0000FFFF0000FFFFull, 0x00000000FFFFFFFFull};
+
+std::size_t words_for_cells(int free_cells) {
+  return free_cells >= 6 ? std::size_t{1} << (free_cells - 6) : 1;
+}
+
+// out[B] = best over cells c not in B of in[B + c], for every mask B over `free_cells` bits.
+// Best is OR (O to move: any placement that reaches the value) or AND (X to move).
+template <bool kMaximise>
+void extend_plane(const std::uint64_t* in, std::uint64_t* out, int free_cells) {
+  const std::size_t words = words_for_cells(free_cells);
+  const int in_word = std::min(free_cells, 6);
+  for (std::size_t w = 0; w < words; ++w) {
+    std::uint64_t acc = kMaximise ? 0 : ~0ull;
+    const std::uint64_t v = in[w];
+    for (int c = 0; c < in_word; ++c) {
+      const std::uint64_t moved = (v >> (1 << c)) & kLowHalf[c];
+      if constexpr (kMaximise)
+        acc |= moved;
+      else
+        acc &= moved | ~kLowHalf[c];
+    }
+    out[w] = acc;
+  }
+  for (int c = 6; c < free_cells; ++c) {
+    const std::size_t stride = std::size_t{1} << (c - 6);
+    for (std::size_t base = 0; base < words; base += 2 * stride) {
+      std::uint64_t* __restrict o = out + base;
+      const std::uint64_t* __restrict i = in + base + stride;
+      for (std::size_t w = 0; w < stride; ++w) {
+        if constexpr (kMaximise)
+          o[w] |= i[w];
+        else
+          o[w] &= i[w];
+      }
+    }
+  }
+}
+
+std::vector<std::uint32_t> combinations(int n, int k) {
+  std::vector<std::uint32_t> list;
+  list.reserve(binomial(n, k));
+  if (k == 0) return {0};
+  std::uint32_t m = (1u << k) - 1;
+  for (std::uint64_t i = 0; i < binomial(n, k); ++i, m = combinatorial::next_combination(m))
+    list.push_back(m);
+  return list;
+}
+
+// For every set of `size` cells, by colex rank: (class << 5) | symmetry making it canonical.
+std::vector<std::uint32_t> canonical_lookup(int size, unsigned threads) {
+  const auto& sym = Symmetry::get();
+  std::vector<std::uint32_t> lookup(binomial(kCells, size));
+  constexpr std::uint64_t kChunk = 1 << 16;
+  parallel_for(threads, (lookup.size() + kChunk - 1) / kChunk, [&](std::uint64_t chunk) {
+    const std::uint64_t first = chunk * kChunk;
+    const std::uint64_t last = std::min<std::uint64_t>(first + kChunk, lookup.size());
+    std::uint32_t m = combinatorial::colex_unrank(first, size);
+    for (std::uint64_t r = first; r < last; ++r, m = combinatorial::next_combination(m)) {
+      const auto c = sym.canonical(m);
+      lookup[r] = (class_rank(c.mask) << 5) | static_cast<std::uint32_t>(c.sym);
+    }
+  });
+  return lookup;
+}
+
+struct BlockBuffers {
+  std::vector<std::uint64_t> planes[6];  // in, mid, out; each: >= draw, O wins
+  void resize(std::size_t words) {
+    for (auto& p : planes)
+      if (p.size() < words) p.resize(words);
+  }
+};
+
+inline bool test_bit(const std::uint64_t* words, std::uint64_t bit) {
+  return (words[bit >> 6] >> (bit & 63)) & 1;
+}
+inline void set_bit(std::uint64_t* words, std::uint64_t bit) {
+  words[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+}
+
+}  // namespace
+
+LayerPlanes::LayerPlanes(const LayerShape& s)
+    : shape(s),
+      words_per_class((s.per_class + 63) / 64),
+      at_least_draw(s.classes * words_per_class, 0),
+      o_wins(s.classes * words_per_class, 0) {}
+
+Code LayerPlanes::get(std::uint64_t index) const {
+  const std::uint64_t bit =
+      (index / shape.per_class) * words_per_class * 64 + index % shape.per_class;
+  return static_cast<Code>(test_bit(at_least_draw.data(), bit) + test_bit(o_wins.data(), bit));
+}
+
+LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Progress* progress) {
+  const LayerShape shape = layer_shape(round);
+  if (round < kStoredRounds - 1 && (next == nullptr || next->shape.round != round + 1))
+    throw std::logic_error("double5: layer " + std::to_string(round) + " needs layer " +
+                           std::to_string(round + 1));
+  LayerPlanes layer(shape);
+  const int free_cells = kCells - shape.key_size;
+  const std::size_t words = words_for_cells(free_cells);
+  const auto& keys = canonical_sets(shape.key_size);
+  const auto successor_sets = combinations(free_cells, shape.other_size + 2);
+  const auto mover_sets = combinations(free_cells, shape.other_size);
+  const bool scored = round == kStoredRounds - 1;
+  const auto lookup =
+      scored ? std::vector<std::uint32_t>{} : canonical_lookup(shape.other_size + 2, threads);
+  const auto& next_keys = canonical_sets(shape.other_size + 2);
+  const combinatorial::FastColexRank colex;
+  const Symmetry& sym = Symmetry::get();
+  std::atomic<std::uint64_t> done{0};
+
+  parallel_for(threads, shape.classes, [&](std::uint64_t cls) {
+    thread_local BlockBuffers buffers;
+    buffers.resize(words);
+    std::uint64_t* in_draw = buffers.planes[0].data();
+    std::uint64_t* in_win = buffers.planes[1].data();
+    std::fill_n(in_draw, words, 0);
+    std::fill_n(in_win, words, 0);
+    const std::uint32_t key = keys[cls];
+    const std::uint32_t free = kFull & ~key;
+
+    if (scored) {
+      for (const std::uint32_t local : successor_sets) {
+        const std::uint32_t o = combinatorial::deposit_bits(local, free);
+        const Code v = final_outcome(o, kFull & ~o);  // the cells left over go to X
+        if (v >= kDraw) set_bit(in_draw, local);
+        if (v == kOWins) set_bit(in_win, local);
+      }
+    } else {
+      std::uint32_t key_images[kSymmetries];
+      for (int s = 0; s < kSymmetries; ++s) key_images[s] = sym.apply(s, key);
+      const std::uint64_t next_words = next->words_per_class;
+      const std::uint64_t* next_draw = next->at_least_draw.data();
+      const std::uint64_t* next_win = next->o_wins.data();
+      constexpr std::size_t kBatch = 32;
+      std::uint64_t where[kBatch];
+      for (std::size_t first = 0; first < successor_sets.size(); first += kBatch) {
+        const std::size_t n = std::min(kBatch, successor_sets.size() - first);
+        for (std::size_t j = 0; j < n; ++j) {
+          // The mover's set after the move is the next layer's key (non-mover) set.
+          const std::uint32_t set = combinatorial::deposit_bits(successor_sets[first + j], free);
+          const std::uint32_t found = lookup[colex(set)];
+          const std::uint32_t next_cls = found >> 5;
+          const std::uint32_t next_key = next_keys[next_cls];
+          const std::uint32_t rank =
+              colex(combinatorial::extract_bits(key_images[found & 31], kFull & ~next_key));
+          where[j] = next_cls * next_words * 64 + rank;
+          __builtin_prefetch(next_draw + (where[j] >> 6));
+          __builtin_prefetch(next_win + (where[j] >> 6));
+        }
+        for (std::size_t j = 0; j < n; ++j) {
+          const std::uint32_t local = successor_sets[first + j];
+          if (test_bit(next_draw, where[j])) set_bit(in_draw, local);
+          if (test_bit(next_win, where[j])) set_bit(in_win, local);
+        }
+      }
+    }
+
+    std::uint64_t* mid_draw = buffers.planes[2].data();
+    std::uint64_t* mid_win = buffers.planes[3].data();
+    std::uint64_t* out_draw = buffers.planes[4].data();
+    std::uint64_t* out_win = buffers.planes[5].data();
+    if (shape.o_to_move) {
+      extend_plane<true>(in_draw, mid_draw, free_cells);
+      extend_plane<true>(in_win, mid_win, free_cells);
+      extend_plane<true>(mid_draw, out_draw, free_cells);
+      extend_plane<true>(mid_win, out_win, free_cells);
+    } else {
+      extend_plane<false>(in_draw, mid_draw, free_cells);
+      extend_plane<false>(in_win, mid_win, free_cells);
+      extend_plane<false>(mid_draw, out_draw, free_cells);
+      extend_plane<false>(mid_win, out_win, free_cells);
+    }
+
+    std::uint64_t* dst_draw = layer.at_least_draw.data() + cls * layer.words_per_class;
+    std::uint64_t* dst_win = layer.o_wins.data() + cls * layer.words_per_class;
+    for (std::size_t i = 0; i < mover_sets.size(); ++i) {
+      if (test_bit(out_draw, mover_sets[i])) set_bit(dst_draw, i);
+      if (test_bit(out_win, mover_sets[i])) set_bit(dst_win, i);
+    }
+    if (progress) progress->advance(done.fetch_add(1, std::memory_order_relaxed) + 1);
+  });
+  return layer;
+}
+
+void pack_entries(const LayerPlanes& layer, std::uint64_t first, std::uint64_t count,
+                  std::uint8_t* out) {
+  std::memset(out, 0, (count * kEntryBits + 7) / 8);
+  std::uint64_t cls = first / layer.shape.per_class, rank = first % layer.shape.per_class;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::uint64_t bit = cls * layer.words_per_class * 64 + rank;
+    const unsigned code =
+        test_bit(layer.at_least_draw.data(), bit) + test_bit(layer.o_wins.data(), bit);
+    out[i >> 2] = static_cast<std::uint8_t>(out[i >> 2] | code << (2 * (i & 3)));
+    if (++rank == layer.shape.per_class) {
+      rank = 0;
+      ++cls;
+    }
+  }
+}
+
+LayerPlanes load_layer(const Table& table, int round, unsigned threads) {
+  LayerPlanes layer(layer_shape(round));
+  const auto& h = table.header();
+  if (h.entry_count != layer.shape.entries || h.entry_bits != kEntryBits)
+    throw tbreader::Error(table.name() + ": does not hold double5 round " + std::to_string(round));
+  // Runs of classes, so that each thread mostly stays within the block it has decoded.
+  constexpr std::uint64_t kRun = 64;
+  parallel_for(threads, (layer.shape.classes + kRun - 1) / kRun, [&](std::uint64_t run) {
+    for (std::uint64_t cls = run * kRun; cls < std::min(layer.shape.classes, (run + 1) * kRun);
+         ++cls) {
+      std::uint64_t* draw = layer.at_least_draw.data() + cls * layer.words_per_class;
+      std::uint64_t* win = layer.o_wins.data() + cls * layer.words_per_class;
+      for (std::uint64_t rank = 0; rank < layer.shape.per_class; ++rank) {
+        const std::uint64_t index = cls * layer.shape.per_class + rank;
+        const auto block = table.block(static_cast<std::uint32_t>(index >> h.block_entries_log2));
+        const std::uint64_t code =
+            unpack_entry(block.data(), index & (h.block_entries() - 1), kEntryBits);
+        if (code > kOWins)
+          throw tbreader::Error(table.name() + ": invalid value code at entry " +
+                                std::to_string(index));
+        if (code >= kDraw) set_bit(draw, rank);
+        if (code == kOWins) set_bit(win, rank);
+      }
+    }
+  });
+  return layer;
+}
+
+}  // namespace tbgen::double5

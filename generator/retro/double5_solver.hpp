@@ -1,0 +1,45 @@
+#pragma once
+// The double5 layer solver. A layer is held keyed by the canonical set of the side not to
+// move: a move only adds the mover's marks, so all successors of a block of positions (one
+// non-mover class, every mover set) lie in one block of the next layer once that layer is
+// re-keyed. The re-keying is folded into the gather that loads a block: for each of the
+// block's successor sets it finds the entry in the next layer (keyed by its own non-mover,
+// which is this layer's mover) through the symmetry that makes that set canonical.
+//
+// Within a block, values live in a buffer indexed by the mover's set as a bit mask over the
+// block's free cells, as two bit-planes (value >= draw, value == O wins), so that "best over
+// all placements of one mark" is a butterfly of word-wide OR (O moves) or AND (X moves), and
+// a two-mark move is two such steps. Results are compressed back to colex order.
+#include <cstdint>
+#include <vector>
+
+#include "games/double5_table.hpp"
+#include "retro/progress.hpp"
+#include "table.hpp"
+
+namespace tbgen::double5 {
+
+// A layer's values: per class, per_class bits in each plane, each class word-aligned so that
+// threads working on different classes never share a word.
+struct LayerPlanes {
+  LayerShape shape;
+  std::uint64_t words_per_class = 0;
+  std::vector<std::uint64_t> at_least_draw, o_wins;
+
+  explicit LayerPlanes(const LayerShape& s);
+  Code get(std::uint64_t index) const;  // entry index as in the table file
+  std::uint64_t bytes() const { return 16 * at_least_draw.size(); }
+};
+
+// Layer `round` from layer round + 1 (`next` is ignored for round 10, whose successors are
+// finished boards and are scored directly).
+LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Progress* progress);
+
+// Entries [first, first + count) packed as the table file stores them (2 bits each).
+void pack_entries(const LayerPlanes& layer, std::uint64_t first, std::uint64_t count,
+                  std::uint8_t* out);
+
+// A layer read back from its verified table file.
+LayerPlanes load_layer(const Table& table, int round, unsigned threads);
+
+}  // namespace tbgen::double5

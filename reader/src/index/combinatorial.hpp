@@ -1,0 +1,105 @@
+#pragma once
+// Dense ranking of k-subsets of {0..31} held as bit masks, in colex order:
+// rank(S) = sum over the j-th smallest element e (j = 1, 2, ...) of C(e, j). Masks of one
+// popcount enumerated in increasing numeric order (next_combination) come in rank order.
+#include <array>
+#include <cstdint>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace tbgen::combinatorial {
+
+inline constexpr int kMaxN = 32;
+
+struct BinomialTable {
+  std::array<std::array<std::uint64_t, kMaxN + 1>, kMaxN + 1> c{};
+  constexpr BinomialTable() {
+    for (int n = 0; n <= kMaxN; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
+    }
+  }
+};
+inline constexpr BinomialTable kBinomials{};
+
+constexpr std::uint64_t binomial(int n, int k) {
+  return (k < 0 || n < 0 || k > n) ? 0 : kBinomials.c[n][k];
+}
+
+constexpr std::uint64_t colex_rank(std::uint32_t mask) {
+  std::uint64_t rank = 0;
+  for (int j = 1; mask != 0; ++j, mask &= mask - 1) rank += binomial(__builtin_ctz(mask), j);
+  return rank;
+}
+
+// The k-subset of rank `rank`.
+constexpr std::uint32_t colex_unrank(std::uint64_t rank, int k) {
+  std::uint32_t mask = 0;
+  for (int j = k; j >= 1; --j) {
+    int e = j - 1;
+    while (binomial(e + 1, j) <= rank) ++e;
+    rank -= binomial(e, j);
+    mask |= std::uint32_t{1} << e;
+  }
+  return mask;
+}
+
+// The next larger mask of the same popcount (Gosper's hack); the next in colex order.
+constexpr std::uint32_t next_combination(std::uint32_t x) {
+  const std::uint32_t low = x & (~x + 1);
+  const std::uint32_t ripple = x + low;
+  return ripple | (((x ^ ripple) >> 2) / low);
+}
+
+// Parallel bit extract / deposit, with the BMI2 instruction where the build targets it.
+static inline std::uint32_t extract_bits(std::uint32_t value, std::uint32_t mask) {
+#if defined(__BMI2__)
+  return _pext_u32(value, mask);
+#else
+  std::uint32_t out = 0;
+  for (std::uint32_t bit = 1; mask != 0; mask &= mask - 1, bit <<= 1)
+    if (value & mask & (~mask + 1)) out |= bit;
+  return out;
+#endif
+}
+
+static inline std::uint32_t deposit_bits(std::uint32_t value, std::uint32_t mask) {
+#if defined(__BMI2__)
+  return _pdep_u32(value, mask);
+#else
+  std::uint32_t out = 0;
+  for (std::uint32_t bit = 1; mask != 0; mask &= mask - 1, bit <<= 1)
+    if (value & bit) out |= mask & (~mask + 1);
+  return out;
+#endif
+}
+
+// colex_rank by four byte lookups, for masks of up to 25 bits on hot paths.
+class FastColexRank {
+ public:
+  FastColexRank() {
+    for (int chunk = 0; chunk < 4; ++chunk)
+      for (int prior = 0; prior <= 25; ++prior)
+        for (int byte = 0; byte < 256; ++byte) {
+          std::uint32_t sum = 0;
+          int j = prior;
+          for (int b = 0; b < 8; ++b)
+            if (byte & (1 << b)) sum += static_cast<std::uint32_t>(binomial(8 * chunk + b, ++j));
+          table_[chunk][prior][byte] = sum;
+        }
+  }
+  std::uint32_t operator()(std::uint32_t mask) const {
+    const int p1 = __builtin_popcount(mask & 0xff);
+    const int p2 = p1 + __builtin_popcount(mask & 0xff00);
+    const int p3 = p2 + __builtin_popcount(mask & 0xff0000);
+    return table_[0][0][mask & 0xff] + table_[1][p1][(mask >> 8) & 0xff] +
+           table_[2][p2][(mask >> 16) & 0xff] + table_[3][p3][(mask >> 24) & 0xff];
+  }
+
+ private:
+  std::uint32_t table_[4][26][256];
+};
+
+}  // namespace tbgen::combinatorial

@@ -1,0 +1,141 @@
+#include "index/double5_symmetry.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+
+#include "index/combinatorial.hpp"
+
+namespace tbgen::double5 {
+namespace {
+
+Permutation compose(const Permutation& first, const Permutation& then) {
+  Permutation p{};
+  for (int i = 0; i < kCells; ++i) p[i] = then[first[i]];
+  return p;
+}
+
+template <class F>
+Permutation cell_map(F&& f) {
+  Permutation p{};
+  for (int r = 0; r < 5; ++r)
+    for (int c = 0; c < 5; ++c) {
+      const auto [r2, c2] = f(r, c);
+      p[r * 5 + c] = static_cast<std::uint8_t>(r2 * 5 + c2);
+    }
+  return p;
+}
+
+}  // namespace
+
+const std::array<std::uint32_t, 12>& line_masks() {
+  static const auto lines = [] {
+    std::array<std::uint32_t, 12> l{};
+    for (int i = 0; i < 5; ++i)
+      for (int j = 0; j < 5; ++j) {
+        l[i] |= 1u << (i * 5 + j);      // row i
+        l[5 + i] |= 1u << (j * 5 + i);  // column i
+      }
+    for (int i = 0; i < 5; ++i) {
+      l[10] |= 1u << (i * 5 + i);
+      l[11] |= 1u << (i * 5 + 4 - i);
+    }
+    return l;
+  }();
+  return lines;
+}
+
+Symmetry::Symmetry() {
+  // Generators: transpose and column reversal give the 8 symmetries of the square; the
+  // same permutation s of rows and columns, with s commuting with i -> 4 - i, keeps both
+  // diagonals: s = (0 4) and s = (0 1)(3 4) generate the 8 such s with the reversal.
+  auto swap04 = [](int i) { return i == 0 ? 4 : i == 4 ? 0 : i; };
+  auto swap01_34 = [](int i) { return i == 0 ? 1 : i == 1 ? 0 : i == 3 ? 4 : i == 4 ? 3 : i; };
+  const std::vector<Permutation> generators = {
+      cell_map([](int r, int c) {
+        return std::pair{c, r};
+      }),
+      cell_map([](int r, int c) {
+        return std::pair{r, 4 - c};
+      }),
+      cell_map([&](int r, int c) {
+        return std::pair{swap04(r), swap04(c)};
+      }),
+      cell_map([&](int r, int c) {
+        return std::pair{swap01_34(r), swap01_34(c)};
+      }),
+  };
+  Permutation identity{};
+  for (int i = 0; i < kCells; ++i) identity[i] = static_cast<std::uint8_t>(i);
+  std::set<Permutation> group = {identity};
+  std::vector<Permutation> frontier = {identity};
+  while (!frontier.empty()) {
+    std::vector<Permutation> next;
+    for (const auto& p : frontier)
+      for (const auto& g : generators)
+        if (auto q = compose(p, g); group.insert(q).second) next.push_back(q);
+    frontier = std::move(next);
+  }
+  if (group.size() != kSymmetries)
+    throw std::logic_error("double5 symmetry group is not of order 32");
+  std::copy(group.begin(), group.end(), perms_.begin());  // sorted: identity first
+  for (int s = 0; s < kSymmetries; ++s)
+    for (int chunk = 0; chunk < 4; ++chunk)
+      for (int byte = 0; byte < 256; ++byte) {
+        std::uint32_t image = 0;
+        for (int b = 0; b < 8; ++b) {
+          const int cell = chunk * 8 + b;
+          if ((byte >> b & 1) && cell < kCells) image |= 1u << perms_[s][cell];
+        }
+        tables_[s][chunk][byte] = image;
+      }
+}
+
+const Symmetry& Symmetry::get() {
+  static const Symmetry instance;
+  return instance;
+}
+
+Symmetry::Canonical Symmetry::canonical(std::uint32_t mask) const {
+  Canonical best{mask, 0};
+  for (int s = 1; s < kSymmetries; ++s)
+    if (const std::uint32_t image = apply(s, mask); image < best.mask) best = {image, s};
+  return best;
+}
+
+bool Symmetry::is_canonical(std::uint32_t mask) const {
+  for (int s = 1; s < kSymmetries; ++s)
+    if (apply(s, mask) < mask) return false;
+  return true;
+}
+
+const std::vector<std::uint32_t>& canonical_sets(int size) {
+  static std::array<std::once_flag, kCells + 1> once;
+  static std::array<std::vector<std::uint32_t>, kCells + 1> sets;
+  if (size < 0 || size > kCells) throw std::out_of_range("set size out of range");
+  std::call_once(once[size], [size] {
+    const auto& sym = Symmetry::get();
+    auto& out = sets[size];
+    if (size == 0) {
+      out.push_back(0);
+      return;
+    }
+    const std::uint32_t last = kFull & ~((1u << (kCells - size)) - 1);
+    for (std::uint32_t m = (1u << size) - 1;; m = combinatorial::next_combination(m)) {
+      if (sym.is_canonical(m)) out.push_back(m);
+      if (m == last) break;
+    }
+  });
+  return sets[size];
+}
+
+std::uint32_t class_rank(std::uint32_t canonical_mask) {
+  const auto& sets = canonical_sets(__builtin_popcount(canonical_mask));
+  const auto it = std::lower_bound(sets.begin(), sets.end(), canonical_mask);
+  if (it == sets.end() || *it != canonical_mask)
+    throw std::invalid_argument("set is not canonical");
+  return static_cast<std::uint32_t>(it - sets.begin());
+}
+
+}  // namespace tbgen::double5

@@ -1,0 +1,116 @@
+#include <algorithm>
+
+#include "board_text.hpp"
+#include "contest_reader.hpp"
+#include "game_cli.hpp"
+#include "input_error.hpp"
+
+namespace tbgen {
+namespace {
+
+using tbreader::Double5Outcome;
+
+const char* outcome_text(Double5Outcome v) {
+  return v == Double5Outcome::o_wins ? "O win" : v == Double5Outcome::x_wins ? "X win" : "Draw";
+}
+
+struct Position {
+  std::uint32_t o = 0, x = 0;
+};
+
+// A position after whole rounds (O and X have 2k and 2k marks, or 2k + 2 and 2k), or a
+// finished board; `where` prefixes the error.
+void check_counts(const Position& p, const std::string& where) {
+  const int no = __builtin_popcount(p.o), nx = __builtin_popcount(p.x);
+  const bool after_rounds = no % 2 == 0 && (no == nx || no == nx + 2) && no <= 12;
+  if (!after_rounds && !(no == 12 && nx == 13))
+    throw InputError(where + ": " + std::to_string(no) + " O and " + std::to_string(nx) +
+                     " X marks cannot arise after whole rounds (O has 2k or 2k+2 marks, X 2k)");
+}
+
+Position parse(const std::string& text) {
+  const std::string cells = parse_board_text(text, 25, 5, ".OX");
+  Position p;
+  for (int i = 0; i < 25; ++i) {
+    if (cells[i] == 'O') p.o |= 1u << i;
+    if (cells[i] == 'X') p.x |= 1u << i;
+  }
+  check_counts(p, "board '" + text + "'");
+  return p;
+}
+
+class Double5Cli final : public GameCli {
+ public:
+  std::string id() const override { return "double5"; }
+
+  ProbeResult probe(const tbreader::Tablebase& tables, const std::vector<std::string>& boards,
+                    const ProbeOptions&) const override {
+    if (boards.size() != 1) throw InputError("double5 takes exactly one board");
+    const Position p = parse(boards[0]);
+    const auto value = tbreader::probe_double5(tables, p.o, p.x);
+    ProbeResult r{
+        "double5", boards[0], "none", outcome_text(value), json_string(outcome_text(value)),
+        {},        {}};
+    const int no = __builtin_popcount(p.o), nx = __builtin_popcount(p.x);
+    if (no == 12) {
+      r.extra.push_back("game over: the empty cells are filled with X");
+      return r;
+    }
+    const bool o_moves = no == nx;
+    r.to_move = o_moves ? "O" : "X";
+    std::vector<std::pair<int, std::string>> moves;  // (rank for the mover, name)
+    const std::uint32_t empty = ((1u << 25) - 1) & ~(p.o | p.x);
+    for (int a = 0; a < 25; ++a)
+      for (int b = a + 1; b < 25; ++b) {
+        if (!(empty >> a & 1) || !(empty >> b & 1)) continue;
+        const std::uint32_t pair = (1u << a) | (1u << b);
+        const auto v = o_moves ? tbreader::probe_double5(tables, p.o | pair, p.x)
+                               : tbreader::probe_double5(tables, p.o, p.x | pair);
+        const int score = static_cast<int>(v) - 1;
+        moves.emplace_back(o_moves ? -score : score, cell_name(a, 5) + "+" + cell_name(b, 5));
+      }
+    std::stable_sort(moves.begin(), moves.end(),
+                     [](const auto& l, const auto& rr) { return l.first < rr.first; });
+    for (const auto& [rank, name] : moves) {
+      const auto v = static_cast<Double5Outcome>((o_moves ? -rank : rank) + 1);
+      r.moves.push_back({name, outcome_text(v), json_string(outcome_text(v))});
+    }
+    return r;
+  }
+
+  void solve(const tbreader::Tablebase& tables, std::istream& in,
+             std::ostream& out) const override {
+    ContestReader reader(in, "stdin");
+    const auto cases = reader.integer("the number of boards T", 0, 100'000'000);
+    std::string answers;
+    for (std::int64_t t = 1; t <= cases; ++t) {
+      const std::string where = reader.where();
+      Position p;
+      for (int i = 0; i < 25; ++i) {
+        const char c =
+            reader.cell("cell " + std::to_string(i + 1) + " of board " + std::to_string(t), "");
+        if (c == 'O') {
+          p.o |= 1u << i;
+        } else if (c == 'X') {
+          p.x |= 1u << i;
+        } else if (c != '.') {
+          reader.fail_here("board " + std::to_string(t) + ": unexpected character '" +
+                           std::string(1, c) + "' (expected 'O', 'X' or '.')");
+        }
+      }
+      check_counts(p, where + ": board " + std::to_string(t));
+      answers += outcome_text(tbreader::probe_double5(tables, p.o, p.x));
+      answers += '\n';
+    }
+    if (!reader.at_end()) reader.fail_here("unexpected input after the last board");
+    out << answers;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<GameCli> make_double5_cli() {
+  return std::make_unique<Double5Cli>();
+}
+
+}  // namespace tbgen
