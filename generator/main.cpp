@@ -49,6 +49,22 @@ int run_verify(const fs::path& path, bool deep, unsigned threads, const std::str
   const ChecksumList expected =
       fs::exists(list_path) ? read_checksum_list(list_path) : ChecksumList{};
   int failures = 0;
+  if (!checksums.empty()) {
+    // An explicit list is the reviewed truth: every table it names must be there, and every
+    // table there must be named.
+    for (const auto& [name, sum] : expected)
+      if (!fs::exists(path / name)) {
+        std::cerr << "tbgen verify: " << (path / name).string() << ": listed in "
+                  << list_path.string() << " but missing\n";
+        ++failures;
+      }
+    for (const auto& file : files)
+      if (!expected.count(file.filename().string())) {
+        std::cerr << "tbgen verify: " << file.string() << ": not listed in " << list_path.string()
+                  << "\n";
+        ++failures;
+      }
+  }
   for (const auto& file : files) {
     try {
       Table(file, tbreader::CacheMode::single_block).verify_all();
@@ -114,7 +130,7 @@ int main(int argc, char** argv) {
 
   std::string game_id;
   auto* build = app.add_subcommand("build", "generate every table of GAME (resumable)");
-  build->add_option("GAME", game_id, "score3 | double5 | all")->required();
+  build->add_option("GAME", game_id, "score3 | surreal3 | double5 | all")->required();
 
   std::string verify_path, checksums;
   bool deep = false;

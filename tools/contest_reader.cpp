@@ -1,71 +1,84 @@
 #include "contest_reader.hpp"
 
-#include <cctype>
-#include <limits>
+#include <algorithm>
+#include <iterator>
 
 namespace tbgen {
 
-int ContestReader::get() {
-  const int c = in_.get();
-  if (c == '\n') {
-    ++line_;
-    column_ = 1;
-  } else if (c != EOF) {
-    ++column_;
-  }
-  return c;
-}
+ContestReader::ContestReader(std::istream& in, std::string source)
+    : text_(std::istreambuf_iterator<char>(in), {}), source_(std::move(source)) {}
 
-void ContestReader::skip(const std::string& also) {
-  for (int c; (c = peek()) != EOF;) {
-    if (std::isspace(c) || also.find(static_cast<char>(c)) != std::string::npos) {
-      get();
-    } else {
-      break;
-    }
-  }
+void ContestReader::skip(std::string_view also) {
+  while (pos_ < text_.size() &&
+         (blank(text_[pos_]) || also.find(text_[pos_]) != std::string_view::npos))
+    ++pos_;
 }
 
 bool ContestReader::at_end() {
   skip("");
-  return peek() == EOF;
+  return pos_ == text_.size();
+}
+
+std::string ContestReader::position(std::size_t offset) const {
+  const auto begin = text_.begin(), at = text_.begin() + static_cast<std::ptrdiff_t>(offset);
+  const auto line = 1 + std::count(begin, at, '\n');
+  const auto line_start = std::find(std::make_reverse_iterator(at), text_.rend(), '\n').base();
+  return source_ + ":" + std::to_string(line) + ":" + std::to_string(at - line_start + 1);
 }
 
 std::string ContestReader::where() {
   skip("");
-  return source_ + ":" + std::to_string(line_) + ":" + std::to_string(column_);
+  return position(pos_);
+}
+
+int ContestReader::next_line() {
+  skip("");
+  // The reader only moves forward: count the newlines passed since the last call.
+  lines_before_ += std::count(text_.begin() + static_cast<std::ptrdiff_t>(counted_),
+                              text_.begin() + static_cast<std::ptrdiff_t>(pos_), '\n');
+  counted_ = pos_;
+  return 1 + static_cast<int>(lines_before_);
+}
+
+void ContestReader::fail_at(std::size_t offset, const std::string& what) const {
+  throw InputError(position(offset) + ": " + what);
 }
 
 void ContestReader::fail_here(const std::string& what) {
-  throw InputError(where() + ": " + what);
+  fail_at(pos_, what);
 }
 
-std::int64_t ContestReader::integer(const std::string& what, std::int64_t lo, std::int64_t hi) {
-  skip("");
-  const std::string at = source_ + ":" + std::to_string(line_) + ":" + std::to_string(column_);
-  std::string token;
-  while (peek() != EOF && !std::isspace(peek())) token += static_cast<char>(get());
-  if (token.empty()) throw InputError(at + ": expected " + what + ", found end of input");
-  std::size_t pos = (token[0] == '-' || token[0] == '+') ? 1 : 0;
-  bool digits = pos < token.size();
-  for (std::size_t i = pos; i < token.size(); ++i) digits = digits && std::isdigit(token[i]);
-  if (!digits) throw InputError(at + ": expected " + what + ", found '" + token + "'");
-  std::int64_t value = 0;
-  try {
-    value = std::stoll(token);
-  } catch (const std::out_of_range&) {
-    throw InputError(at + ": " + what + " '" + token + "' is out of range");
+ContestReader::Parsed ContestReader::parse_integer(std::string_view token, std::int64_t& value) {
+  if (token.empty()) return Parsed::empty;
+  std::size_t i = token[0] == '-' || token[0] == '+' ? 1 : 0;
+  if (i == token.size()) return Parsed::not_a_number;
+  const bool negative = token[0] == '-';
+  std::uint64_t magnitude = 0;
+  for (; i < token.size(); ++i) {
+    if (token[i] < '0' || token[i] > '9') return Parsed::not_a_number;
+    if (magnitude > (std::uint64_t{1} << 62)) return Parsed::overflow;
+    magnitude = magnitude * 10 + static_cast<std::uint64_t>(token[i] - '0');
   }
-  if (value < lo || value > hi)
-    throw InputError(at + ": " + what + " must be in [" + std::to_string(lo) + ", " +
-                     std::to_string(hi) + "], found " + token);
-  return value;
+  if (magnitude > (std::uint64_t{1} << 62)) return Parsed::overflow;
+  value = negative ? -static_cast<std::int64_t>(magnitude) : static_cast<std::int64_t>(magnitude);
+  return Parsed::ok;
 }
 
-char ContestReader::cell(const std::string& what, const std::string& separators) {
-  skip(separators);
-  if (peek() == EOF) fail_here("expected " + what + ", found end of input");
-  return static_cast<char>(get());
+void ContestReader::fail_integer(std::size_t offset, std::string_view token, Parsed parsed,
+                                 const std::string& what, std::int64_t lo, std::int64_t hi) const {
+  const std::string shown(token);
+  switch (parsed) {
+    case Parsed::empty:
+      fail_at(offset, "expected " + what + ", found end of input");
+    case Parsed::not_a_number:
+      fail_at(offset, "expected " + what + ", found '" + shown + "'");
+    case Parsed::overflow:
+      fail_at(offset, what + " '" + shown + "' is out of range");
+    case Parsed::ok:
+      break;
+  }
+  fail_at(offset, what + " must be in [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                      "], found " + shown);
 }
 
 }  // namespace tbgen

@@ -4,6 +4,7 @@
 #include "contest_reader.hpp"
 #include "game_cli.hpp"
 #include "input_error.hpp"
+#include "retro/parallel.hpp"
 
 namespace tbgen {
 namespace {
@@ -19,11 +20,16 @@ struct Position {
 };
 
 // A position after whole rounds (O and X have 2k and 2k marks, or 2k + 2 and 2k), or a
-// finished board; `where` prefixes the error.
+// finished board.
+bool valid_counts(const Position& p) {
+  const int no = __builtin_popcount(p.o), nx = __builtin_popcount(p.x);
+  return (no % 2 == 0 && (no == nx || no == nx + 2) && no <= 12) || (no == 12 && nx == 13);
+}
+
+// `where` prefixes the error.
 void check_counts(const Position& p, const std::string& where) {
   const int no = __builtin_popcount(p.o), nx = __builtin_popcount(p.x);
-  const bool after_rounds = no % 2 == 0 && (no == nx || no == nx + 2) && no <= 12;
-  if (!after_rounds && !(no == 12 && nx == 13))
+  if (!valid_counts(p))
     throw InputError(where + ": " + std::to_string(no) + " O and " + std::to_string(nx) +
                      " X marks cannot arise after whole rounds (O has 2k or 2k+2 marks, X 2k)");
 }
@@ -82,27 +88,42 @@ class Double5Cli final : public GameCli {
              std::ostream& out) const override {
     ContestReader reader(in, "stdin");
     const auto cases = reader.integer("the number of boards T", 0, 100'000'000);
-    std::string answers;
-    for (std::int64_t t = 1; t <= cases; ++t) {
-      const std::string where = reader.where();
-      Position p;
+    // Parse everything first (errors name the first bad board), then probe on all cores.
+    std::vector<Position> boards(static_cast<std::size_t>(cases));
+    for (std::size_t t = 0; t < boards.size(); ++t) {
+      const int line = reader.next_line();
+      Position& p = boards[t];
       for (int i = 0; i < 25; ++i) {
-        const char c =
-            reader.cell("cell " + std::to_string(i + 1) + " of board " + std::to_string(t), "");
+        const char c = reader.cell(
+            [&] { return "cell " + std::to_string(i + 1) + " of board " + std::to_string(t + 1); },
+            "");
         if (c == 'O') {
           p.o |= 1u << i;
         } else if (c == 'X') {
           p.x |= 1u << i;
         } else if (c != '.') {
-          reader.fail_here("board " + std::to_string(t) + ": unexpected character '" +
+          reader.fail_here("board " + std::to_string(t + 1) + ": unexpected character '" +
                            std::string(1, c) + "' (expected 'O', 'X' or '.')");
         }
       }
-      check_counts(p, where + ": board " + std::to_string(t));
-      answers += outcome_text(tbreader::probe_double5(tables, p.o, p.x));
-      answers += '\n';
+      if (!valid_counts(p))
+        check_counts(p, "stdin:" + std::to_string(line) + ": board " + std::to_string(t + 1));
     }
     if (!reader.at_end()) reader.fail_here("unexpected input after the last board");
+    std::vector<Double5Outcome> values(boards.size());
+    constexpr std::size_t kChunk = 4096;
+    parallel_for(default_threads(), (boards.size() + kChunk - 1) / kChunk,
+                 [&](std::uint64_t chunk) {
+                   const std::size_t end = std::min(boards.size(), (chunk + 1) * kChunk);
+                   for (std::size_t t = chunk * kChunk; t < end; ++t)
+                     values[t] = tbreader::probe_double5(tables, boards[t].o, boards[t].x);
+                 });
+    std::string answers;
+    answers.reserve(6 * values.size());
+    for (const auto v : values) {
+      answers += outcome_text(v);
+      answers += '\n';
+    }
     out << answers;
   }
 };

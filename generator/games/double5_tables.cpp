@@ -11,7 +11,7 @@ namespace {
 using namespace double5;
 
 // Chosen by measurement (bench/bench_double5_codec): see docs/FORMAT.md.
-constexpr WriteOptions kDouble5Write{.block_entries_log2 = 16, .zstd_level = 9, .threads = 1};
+constexpr WriteOptions kDouble5Write{.block_entries_log2 = 18, .zstd_level = 3, .threads = 1};
 
 std::filesystem::path layer_path(const std::filesystem::path& dir, int round) {
   return dir / (table_name(round) + ".tb");
@@ -55,6 +55,7 @@ class Double5Tables final : public GameTables {
       Progress progress(label, layer_shape(r).classes);
       LayerPlanes layer = solve_layer(r, next.get(), context.threads, &progress);
       progress.finish();
+      const auto solved = std::chrono::steady_clock::now();
       next.reset();
       format::Header header;
       header.game = "double5";
@@ -71,11 +72,14 @@ class Double5Tables final : public GameTables {
             pack_entries(layer, first, count, out);
           },
           options);
-      const double seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const auto seconds = [](auto from, auto to) {
+        return std::to_string(std::chrono::duration<double>(to - from).count()).substr(0, 5);
+      };
       if (context.log)
         *context.log << path.filename().string() << ": written, xxh3 " << hex64(checksum) << ", "
-                     << layer.shape.entries << " entries, " << seconds << " s\n";
+                     << layer.shape.entries << " entries, solved in " << seconds(start, solved)
+                     << " s, written in " << seconds(solved, std::chrono::steady_clock::now())
+                     << " s\n";
       next = std::make_unique<LayerPlanes>(std::move(layer));
     }
   }
@@ -92,7 +96,7 @@ class Double5Tables final : public GameTables {
     if (round + 1 < kStoredRounds)
       next = std::make_unique<LayerPlanes>(load(layer_path(dir, round + 1), round + 1, threads));
     const LayerPlanes derived = solve_layer(round, next.get(), threads, nullptr);
-    if (derived.at_least_draw != stored.at_least_draw || derived.o_wins != stored.o_wins) {
+    if (derived.words != stored.words) {
       for (std::uint64_t i = 0; i < stored.shape.entries; ++i) {
         if (derived.get(i) == stored.get(i)) continue;
         const auto& s = stored.shape;

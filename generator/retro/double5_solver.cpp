@@ -62,23 +62,6 @@ std::vector<std::uint32_t> combinations(int n, int k) {
   return list;
 }
 
-// For every set of `size` cells, by colex rank: (class << 5) | symmetry making it canonical.
-std::vector<std::uint32_t> canonical_lookup(int size, unsigned threads) {
-  const auto& sym = Symmetry::get();
-  std::vector<std::uint32_t> lookup(binomial(kCells, size));
-  constexpr std::uint64_t kChunk = 1 << 16;
-  parallel_for(threads, (lookup.size() + kChunk - 1) / kChunk, [&](std::uint64_t chunk) {
-    const std::uint64_t first = chunk * kChunk;
-    const std::uint64_t last = std::min<std::uint64_t>(first + kChunk, lookup.size());
-    std::uint32_t m = combinatorial::colex_unrank(first, size);
-    for (std::uint64_t r = first; r < last; ++r, m = combinatorial::next_combination(m)) {
-      const auto c = sym.canonical(m);
-      lookup[r] = (class_rank(c.mask) << 5) | static_cast<std::uint32_t>(c.sym);
-    }
-  });
-  return lookup;
-}
-
 struct BlockBuffers {
   std::vector<std::uint64_t> planes[6];  // in, mid, out; each: >= draw, O wins
   void resize(std::size_t words) {
@@ -98,14 +81,11 @@ inline void set_bit(std::uint64_t* words, std::uint64_t bit) {
 
 LayerPlanes::LayerPlanes(const LayerShape& s)
     : shape(s),
-      words_per_class((s.per_class + 63) / 64),
-      at_least_draw(s.classes * words_per_class, 0),
-      o_wins(s.classes * words_per_class, 0) {}
+      groups_per_class((s.per_class + 63) / 64),
+      words(2 * s.classes * groups_per_class, 0) {}
 
 Code LayerPlanes::get(std::uint64_t index) const {
-  const std::uint64_t bit =
-      (index / shape.per_class) * words_per_class * 64 + index % shape.per_class;
-  return static_cast<Code>(test_bit(at_least_draw.data(), bit) + test_bit(o_wins.data(), bit));
+  return code_at(class_words(index / shape.per_class), index % shape.per_class);
 }
 
 LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Progress* progress) {
@@ -120,9 +100,7 @@ LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Pr
   const auto successor_sets = combinations(free_cells, shape.other_size + 2);
   const auto mover_sets = combinations(free_cells, shape.other_size);
   const bool scored = round == kStoredRounds - 1;
-  const auto lookup =
-      scored ? std::vector<std::uint32_t>{} : canonical_lookup(shape.other_size + 2, threads);
-  const auto& next_keys = canonical_sets(shape.other_size + 2);
+  const auto& lookup = class_lookup(scored ? 0 : shape.other_size + 2);
   const combinatorial::FastColexRank colex;
   const Symmetry& sym = Symmetry::get();
   std::atomic<std::uint64_t> done{0};
@@ -146,30 +124,36 @@ LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Pr
       }
     } else {
       std::uint32_t key_images[kSymmetries];
-      for (int s = 0; s < kSymmetries; ++s) key_images[s] = sym.apply(s, key);
-      const std::uint64_t next_words = next->words_per_class;
-      const std::uint64_t* next_draw = next->at_least_draw.data();
-      const std::uint64_t* next_win = next->o_wins.data();
-      constexpr std::size_t kBatch = 32;
-      std::uint64_t where[kBatch];
+      for (int g = 0; g < kSymmetries; ++g) key_images[g] = sym.apply(g, key);
+      const std::uint64_t next_class_words = 2 * next->groups_per_class;
+      const std::uint64_t* next_words = next->words.data();
+      // Three passes over a batch, each issuing independent loads the next pass will need:
+      // the canonical-class lookup, then the next layer's entry (a likely cache miss).
+      constexpr std::size_t kBatch = 64;
+      std::uint32_t sets[kBatch], ranks[kBatch];
+      const std::uint64_t* where[kBatch];
+      std::uint32_t bits[kBatch];
       for (std::size_t first = 0; first < successor_sets.size(); first += kBatch) {
         const std::size_t n = std::min(kBatch, successor_sets.size() - first);
         for (std::size_t j = 0; j < n; ++j) {
           // The mover's set after the move is the next layer's key (non-mover) set.
-          const std::uint32_t set = combinatorial::deposit_bits(successor_sets[first + j], free);
-          const std::uint32_t found = lookup[colex(set)];
-          const std::uint32_t next_cls = found >> 5;
-          const std::uint32_t next_key = next_keys[next_cls];
+          sets[j] = combinatorial::deposit_bits(successor_sets[first + j], free);
+          ranks[j] = colex(sets[j]);
+          __builtin_prefetch(&lookup[ranks[j]]);
+        }
+        for (std::size_t j = 0; j < n; ++j) {
+          const std::uint32_t found = lookup[ranks[j]];
+          const std::uint32_t next_key = sym.apply(static_cast<int>(found & 31), sets[j]);
           const std::uint32_t rank =
               colex(combinatorial::extract_bits(key_images[found & 31], kFull & ~next_key));
-          where[j] = next_cls * next_words * 64 + rank;
-          __builtin_prefetch(next_draw + (where[j] >> 6));
-          __builtin_prefetch(next_win + (where[j] >> 6));
+          where[j] = next_words + (found >> 5) * next_class_words + group_word(rank);
+          bits[j] = rank & 63;
+          __builtin_prefetch(where[j]);
         }
         for (std::size_t j = 0; j < n; ++j) {
           const std::uint32_t local = successor_sets[first + j];
-          if (test_bit(next_draw, where[j])) set_bit(in_draw, local);
-          if (test_bit(next_win, where[j])) set_bit(in_win, local);
+          if ((where[j][0] >> bits[j]) & 1) set_bit(in_draw, local);
+          if ((where[j][1] >> bits[j]) & 1) set_bit(in_win, local);
         }
       }
     }
@@ -190,12 +174,9 @@ LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Pr
       extend_plane<false>(mid_win, out_win, free_cells);
     }
 
-    std::uint64_t* dst_draw = layer.at_least_draw.data() + cls * layer.words_per_class;
-    std::uint64_t* dst_win = layer.o_wins.data() + cls * layer.words_per_class;
-    for (std::size_t i = 0; i < mover_sets.size(); ++i) {
-      if (test_bit(out_draw, mover_sets[i])) set_bit(dst_draw, i);
-      if (test_bit(out_win, mover_sets[i])) set_bit(dst_win, i);
-    }
+    std::uint64_t* dst = layer.class_words(cls);
+    for (std::size_t i = 0; i < mover_sets.size(); ++i)
+      set_code(dst, i, test_bit(out_draw, mover_sets[i]) + test_bit(out_win, mover_sets[i]));
     if (progress) progress->advance(done.fetch_add(1, std::memory_order_relaxed) + 1);
   });
   return layer;
@@ -206,9 +187,7 @@ void pack_entries(const LayerPlanes& layer, std::uint64_t first, std::uint64_t c
   std::memset(out, 0, (count * kEntryBits + 7) / 8);
   std::uint64_t cls = first / layer.shape.per_class, rank = first % layer.shape.per_class;
   for (std::uint64_t i = 0; i < count; ++i) {
-    const std::uint64_t bit = cls * layer.words_per_class * 64 + rank;
-    const unsigned code =
-        test_bit(layer.at_least_draw.data(), bit) + test_bit(layer.o_wins.data(), bit);
+    const unsigned code = code_at(layer.class_words(cls), rank);
     out[i >> 2] = static_cast<std::uint8_t>(out[i >> 2] | code << (2 * (i & 3)));
     if (++rank == layer.shape.per_class) {
       rank = 0;
@@ -227,8 +206,7 @@ LayerPlanes load_layer(const Table& table, int round, unsigned threads) {
   parallel_for(threads, (layer.shape.classes + kRun - 1) / kRun, [&](std::uint64_t run) {
     for (std::uint64_t cls = run * kRun; cls < std::min(layer.shape.classes, (run + 1) * kRun);
          ++cls) {
-      std::uint64_t* draw = layer.at_least_draw.data() + cls * layer.words_per_class;
-      std::uint64_t* win = layer.o_wins.data() + cls * layer.words_per_class;
+      std::uint64_t* dst = layer.class_words(cls);
       for (std::uint64_t rank = 0; rank < layer.shape.per_class; ++rank) {
         const std::uint64_t index = cls * layer.shape.per_class + rank;
         const auto block = table.block(static_cast<std::uint32_t>(index >> h.block_entries_log2));
@@ -237,8 +215,7 @@ LayerPlanes load_layer(const Table& table, int round, unsigned threads) {
         if (code > kOWins)
           throw tbreader::Error(table.name() + ": invalid value code at entry " +
                                 std::to_string(index));
-        if (code >= kDraw) set_bit(draw, rank);
-        if (code == kOWins) set_bit(win, rank);
+        set_code(dst, rank, static_cast<unsigned>(code));
       }
     }
   });

@@ -19,17 +19,37 @@
 
 namespace tbgen::double5 {
 
-// A layer's values: per class, per_class bits in each plane, each class word-aligned so that
-// threads working on different classes never share a word.
+// A layer's values. Each group of 64 entries of a class is a pair of words, (value >= draw,
+// value == O wins), side by side so that one cache miss fetches both bits of an entry. Each
+// class starts on a new group so that threads working on different classes share no word.
 struct LayerPlanes {
   LayerShape shape;
-  std::uint64_t words_per_class = 0;
-  std::vector<std::uint64_t> at_least_draw, o_wins;
+  std::uint64_t groups_per_class = 0;
+  std::vector<std::uint64_t> words;
 
   explicit LayerPlanes(const LayerShape& s);
   Code get(std::uint64_t index) const;  // entry index as in the table file
-  std::uint64_t bytes() const { return 16 * at_least_draw.size(); }
+  std::uint64_t* class_words(std::uint64_t cls) {
+    return words.data() + 2 * groups_per_class * cls;
+  }
+  const std::uint64_t* class_words(std::uint64_t cls) const {
+    return words.data() + 2 * groups_per_class * cls;
+  }
 };
+
+// The pair of words holding entry `rank` of a class, and its bit in them.
+inline std::uint64_t group_word(std::uint64_t rank) {
+  return 2 * (rank >> 6);
+}
+inline Code code_at(const std::uint64_t* class_words, std::uint64_t rank) {
+  const std::uint64_t* w = class_words + group_word(rank);
+  return static_cast<Code>(((w[0] >> (rank & 63)) & 1) + ((w[1] >> (rank & 63)) & 1));
+}
+inline void set_code(std::uint64_t* class_words, std::uint64_t rank, unsigned code) {
+  std::uint64_t* w = class_words + group_word(rank);
+  w[0] |= std::uint64_t{code >= kDraw} << (rank & 63);
+  w[1] |= std::uint64_t{code == kOWins} << (rank & 63);
+}
 
 // Layer `round` from layer round + 1 (`next` is ignored for round 10, whose successors are
 // finished boards and are scored directly).

@@ -10,7 +10,10 @@
 
 namespace tbgen {
 
-unsigned default_threads();
+inline unsigned default_threads() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : n;
+}
 
 template <class Body>
 void parallel_for(unsigned threads, std::uint64_t count, Body&& body) {

@@ -16,7 +16,7 @@ Double5Outcome probe_double5(const Tablebase& tb, std::uint32_t o, std::uint32_t
                 " X marks is not a position after whole rounds");
   const int round = no / 2 + nx / 2;
   const LayerShape shape = layer_shape(round);
-  const auto& table = tb.impl().table(table_name(round));
+  const auto& table = tb.impl().slot_table(static_cast<std::size_t>(round), table_name(round));
   expect_layout(table, kIndexScheme, kValueCodec, shape.entries);
   return static_cast<Double5Outcome>(table.entry(position_index(shape, o, x)));
 }

@@ -1,4 +1,6 @@
 #pragma once
+#include <array>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <shared_mutex>
@@ -17,6 +19,17 @@ struct Tablebase::Impl {
 
   // Opens `name` on first use; the reference stays valid for the Tablebase's life.
   const tbgen::Table& table(std::string_view name) const;
+
+  // The same behind a lock-free cache: a game's probe code gives each of its tables a
+  // fixed slot (double5: its round) so that hot probes skip the name lookup.
+  static constexpr std::size_t kSlots = 32;
+  const tbgen::Table& slot_table(std::size_t slot, std::string_view name) const {
+    if (const tbgen::Table* t = slots[slot].load(std::memory_order_acquire)) return *t;
+    const tbgen::Table& t = table(name);
+    slots[slot].store(&t, std::memory_order_release);
+    return t;
+  }
+  mutable std::array<std::atomic<const tbgen::Table*>, kSlots> slots{};
 };
 
 // Checks that a table has the layout its probe code expects; throws Error naming the file.

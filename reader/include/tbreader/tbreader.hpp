@@ -57,4 +57,12 @@ std::optional<int> probe_score3(const Tablebase& tb, std::uint32_t board);
 enum class Double5Outcome : std::uint8_t { x_wins = 0, draw = 1, o_wins = 2 };
 Double5Outcome probe_double5(const Tablebase& tb, std::uint32_t o, std::uint32_t x);
 
+// surreal3: board = sum of cell_i * 3^i with '.' and '#' 0, O 1, X 2. Its exact value as a
+// game, a number: numerator / 2^exponent.
+struct GameNumber {
+  std::int32_t numerator;
+  int exponent;
+};
+GameNumber probe_surreal3(const Tablebase& tb, std::uint32_t board);
+
 }  // namespace tbreader

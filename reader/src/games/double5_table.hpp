@@ -6,6 +6,7 @@
 // class is the rank of the canonical image of the non-mover's set under the 32 line-preserving
 // symmetries, and rank is the colex rank of the mover's set, mapped by the same symmetry,
 // among the cells left free by that canonical set. Round 11 (3 cells left) is scored directly.
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -46,9 +47,15 @@ inline LayerShape layer_shape(int round) {
   return s;
 }
 
-inline std::string table_name(int round) {
-  return std::string("double5-r") + static_cast<char>('0' + round / 10) +
-         static_cast<char>('0' + round % 10);
+inline const std::string& table_name(int round) {
+  static const auto names = [] {
+    std::array<std::string, kStoredRounds> n;
+    for (int r = 0; r < kStoredRounds; ++r)
+      n[r] = std::string("double5-r") + static_cast<char>('0' + r / 10) +
+             static_cast<char>('0' + r % 10);
+    return n;
+  }();
+  return names.at(static_cast<std::size_t>(round));
 }
 
 // Index of the position (o, x) in its layer's table; the masks must fit the layer.
@@ -56,11 +63,11 @@ inline std::uint64_t position_index(const LayerShape& shape, std::uint32_t o, st
   const auto& sym = Symmetry::get();
   const std::uint32_t key = shape.o_to_move ? x : o;
   const std::uint32_t other = shape.o_to_move ? o : x;
-  const auto canonical = sym.canonical(key);
+  const std::uint32_t found = class_lookup(shape.key_size)[combinatorial::colex_rank(key)];
+  const int g = static_cast<int>(found & 31);
   const std::uint32_t local =
-      combinatorial::extract_bits(sym.apply(canonical.sym, other), kFull & ~canonical.mask);
-  return std::uint64_t{class_rank(canonical.mask)} * shape.per_class +
-         combinatorial::colex_rank(local);
+      combinatorial::extract_bits(sym.apply(g, other), kFull & ~sym.apply(g, key));
+  return std::uint64_t{found >> 5} * shape.per_class + combinatorial::colex_rank(local);
 }
 
 // Outcome of a finished board: every line with at least 4 of one side's 5 cells scores a point.

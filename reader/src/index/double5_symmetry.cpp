@@ -81,6 +81,9 @@ Symmetry::Symmetry() {
     throw std::logic_error("double5 symmetry group is not of order 32");
   std::copy(group.begin(), group.end(), perms_.begin());  // sorted: identity first
   for (int s = 0; s < kSymmetries; ++s)
+    for (int t = 0; t < kSymmetries; ++t)
+      if (compose(perms_[s], perms_[t]) == identity) inverse_[s] = t;
+  for (int s = 0; s < kSymmetries; ++s)
     for (int chunk = 0; chunk < 4; ++chunk)
       for (int byte = 0; byte < 256; ++byte) {
         std::uint32_t image = 0;
@@ -136,6 +139,24 @@ std::uint32_t class_rank(std::uint32_t canonical_mask) {
   if (it == sets.end() || *it != canonical_mask)
     throw std::invalid_argument("set is not canonical");
   return static_cast<std::uint32_t>(it - sets.begin());
+}
+
+const std::vector<std::uint32_t>& class_lookup(int size) {
+  static std::array<std::once_flag, kCells + 1> once;
+  static std::array<std::vector<std::uint32_t>, kCells + 1> lookups;
+  if (size < 0 || size > kCells) throw std::out_of_range("set size out of range");
+  std::call_once(once[size], [size] {
+    const auto& sym = Symmetry::get();
+    const auto& classes = canonical_sets(size);
+    auto& lookup = lookups[size];
+    lookup.assign(combinatorial::binomial(kCells, size), 0);
+    // Each set is an image g(c) of exactly one canonical c; g's inverse maps it back.
+    for (std::uint32_t cls = 0; cls < classes.size(); ++cls)
+      for (int g = kSymmetries - 1; g >= 0; --g)
+        lookup[combinatorial::colex_rank(sym.apply(g, classes[cls]))] =
+            (cls << 5) | static_cast<std::uint32_t>(sym.inverse(g));
+  });
+  return lookups[size];
 }
 
 }  // namespace tbgen::double5

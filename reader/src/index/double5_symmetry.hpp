@@ -33,10 +33,12 @@ class Symmetry {
   };
   Canonical canonical(std::uint32_t mask) const;
   bool is_canonical(std::uint32_t mask) const;
+  int inverse(int sym) const { return inverse_[sym]; }
 
  private:
   Symmetry();
   std::array<Permutation, kSymmetries> perms_{};
+  std::array<int, kSymmetries> inverse_{};
   std::array<std::array<std::array<std::uint32_t, 256>, 4>, kSymmetries> tables_{};
 };
 
@@ -46,5 +48,10 @@ const std::vector<std::uint32_t>& canonical_sets(int size);
 
 // Rank of a canonical set among canonical_sets(popcount); throws if it is not canonical.
 std::uint32_t class_rank(std::uint32_t canonical_mask);
+
+// For every set of `size` cells, by colex rank: (class rank << 5) | a symmetry that maps the
+// set to its class's canonical set. Built on first use from the orbits of canonical_sets
+// (once per size, thread-safe); C(25, size) entries.
+const std::vector<std::uint32_t>& class_lookup(int size);
 
 }  // namespace tbgen::double5
