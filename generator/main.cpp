@@ -24,7 +24,8 @@ std::vector<fs::path> table_files(const fs::path& path) {
   return files;
 }
 
-int run_build(const std::string& game_id, const fs::path& dir, unsigned threads) {
+int run_build(const std::string& game_id, const fs::path& dir, unsigned threads,
+              std::uint32_t max_pile) {
   std::vector<const GameTables*> games;
   if (game_id == "all") {
     for (const auto& g : all_games()) games.push_back(g.get());
@@ -35,7 +36,7 @@ int run_build(const std::string& game_id, const fs::path& dir, unsigned threads)
     return 2;
   }
   fs::create_directories(dir);
-  const BuildContext context{dir, threads, &std::cout};
+  const BuildContext context{dir, threads, &std::cout, max_pile};
   for (const auto* g : games) g->build(context);
   return 0;
 }
@@ -80,8 +81,7 @@ int run_verify(const fs::path& path, bool deep, unsigned threads, const std::str
         const auto* game = find_game(table.header().game);
         if (!game) throw tbreader::Error(file.string() + ": unknown game " + table.header().game);
         const tbreader::Tablebase tables(file.parent_path().empty() ? "." : file.parent_path());
-        const auto checked = game->deep_verify(tables, file.stem().string(), threads);
-        note += ", one-ply consistent (" + std::to_string(checked) + " positions)";
+        note += ", " + game->deep_verify(tables, file.stem().string(), threads);
       }
       std::cout << file.string() << ": " << note << "\n";
     } catch (const tbreader::Error& e) {
@@ -130,7 +130,12 @@ int main(int argc, char** argv) {
 
   std::string game_id;
   auto* build = app.add_subcommand("build", "generate every table of GAME (resumable)");
-  build->add_option("GAME", game_id, "score3 | surreal3 | double5 | all")->required();
+  build->add_option("GAME", game_id, "score3 | surreal3 | nim3 | double5 | all")->required();
+  std::uint32_t max_pile = 0;
+  build
+      ->add_option("--max-pile", max_pile,
+                   "nim3: largest pile of the exhaustive tables (default 6)")
+      ->check(CLI::Range(1, 7));
 
   std::string verify_path, checksums;
   bool deep = false;
@@ -153,7 +158,7 @@ int main(int argc, char** argv) {
   }
   try {
     const fs::path dir = tables_directory(tables_option);
-    if (*build) return run_build(game_id, dir, threads);
+    if (*build) return run_build(game_id, dir, threads, max_pile);
     if (*verify)
       return run_verify(verify_path.empty() ? dir : fs::path(verify_path), deep, threads,
                         checksums);

@@ -5,6 +5,7 @@ namespace tbgen {
 std::unique_ptr<GameCli> make_score3_cli();
 std::unique_ptr<GameCli> make_double5_cli();
 std::unique_ptr<GameCli> make_surreal3_cli();
+std::unique_ptr<GameCli> make_nim3_cli();
 
 const GameCli* find_game_cli(const std::string& id) {
   static const auto games = [] {
@@ -12,6 +13,7 @@ const GameCli* find_game_cli(const std::string& id) {
     list.push_back(make_score3_cli());
     list.push_back(make_double5_cli());
     list.push_back(make_surreal3_cli());
+    list.push_back(make_nim3_cli());
     return list;
   }();
   for (const auto& g : games)

@@ -84,8 +84,8 @@ class Double5Tables final : public GameTables {
     }
   }
 
-  std::uint64_t deep_verify(const tbreader::Tablebase& tables, const std::string& name,
-                            unsigned threads) const override {
+  std::string deep_verify(const tbreader::Tablebase& tables, const std::string& name,
+                          unsigned threads) const override {
     int round = -1;
     for (int r = 0; r < kStoredRounds; ++r)
       if (name == table_name(r)) round = r;
@@ -110,7 +110,7 @@ class Double5Tables final : public GameTables {
                               std::to_string(derived.get(i)));
       }
     }
-    return stored.shape.entries;
+    return one_ply_note(stored.shape.entries);
   }
 };
 

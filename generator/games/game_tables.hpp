@@ -16,8 +16,13 @@ namespace tbgen {
 struct BuildContext {
   std::filesystem::path tables;
   unsigned threads = 1;
-  std::ostream* log = nullptr;  // one line per table written or kept
+  std::ostream* log = nullptr;       // one line per table written or kept
+  std::uint32_t game_parameter = 0;  // 0: the game's default (nim3: the largest pile K)
 };
+
+inline std::string one_ply_note(std::uint64_t positions) {
+  return "one-ply consistent (" + std::to_string(positions) + " positions)";
+}
 
 class GameTables {
  public:
@@ -25,10 +30,11 @@ class GameTables {
   virtual std::string id() const = 0;
   // Writes every table of the game that is not already present and verified.
   virtual void build(const BuildContext& context) const = 0;
-  // Re-derives every stored value of the table `name` from its successors; returns the
-  // number of positions checked, throws tbreader::Error naming the first inconsistency.
-  virtual std::uint64_t deep_verify(const tbreader::Tablebase& tables, const std::string& name,
-                                    unsigned threads) const = 0;
+  // Re-derives every stored value of the table `name` from its successors; returns what was
+  // checked ("one-ply consistent (N positions)"), throws tbreader::Error naming the first
+  // inconsistency.
+  virtual std::string deep_verify(const tbreader::Tablebase& tables, const std::string& name,
+                                  unsigned threads) const = 0;
 };
 
 const std::vector<std::unique_ptr<GameTables>>& all_games();

@@ -31,8 +31,8 @@ class Score3Tables final : public GameTables {
     });
   }
 
-  std::uint64_t deep_verify(const tbreader::Tablebase& tables, const std::string& name,
-                            unsigned /*threads*/) const override {
+  std::string deep_verify(const tbreader::Tablebase& tables, const std::string& name,
+                          unsigned /*threads*/) const override {
     if (name != score3_table::kName) throw tbreader::Error(name + ": not a score3 table name");
     const Score3 game;
     std::vector<std::uint64_t> next;
@@ -61,7 +61,7 @@ class Score3Tables final : public GameTables {
                               std::to_string(expected));
       ++checked;
     }
-    return checked;
+    return one_ply_note(checked);
   }
 };
 

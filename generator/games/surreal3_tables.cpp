@@ -52,8 +52,8 @@ class Surreal3Tables final : public GameTables {
     });
   }
 
-  std::uint64_t deep_verify(const tbreader::Tablebase& tables, const std::string& name,
-                            unsigned /*threads*/) const override {
+  std::string deep_verify(const tbreader::Tablebase& tables, const std::string& name,
+                          unsigned /*threads*/) const override {
     if (name != surreal3_table::kName) throw tbreader::Error(name + ": not a surreal3 table name");
     const surreal3::Game game;
     std::vector<std::uint64_t> next;
@@ -68,7 +68,7 @@ class Surreal3Tables final : public GameTables {
                               stored_value(tables, i).text() + " but its options give " +
                               expected.text());
     }
-    return surreal3_table::kEntries;
+    return one_ply_note(surreal3_table::kEntries);
   }
 };
 

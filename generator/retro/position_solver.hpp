@@ -12,7 +12,10 @@
 //   Value terminal_value(std::uint64_t) const;
 //   Value combine(std::uint64_t, std::span<const Value> successor_values) const;
 #include <cstdint>
+#include <limits>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "retro/parallel.hpp"
@@ -31,8 +34,12 @@ SolvedPositions<Game> solve_positions(const Game& game, unsigned threads,
                                       const std::string& label) {
   using Value = typename Game::Value;
   const std::uint64_t n = game.size();
-  std::vector<std::vector<std::uint64_t>> by_depth(game.max_depth() + 1);
-  for (std::uint64_t i = 0; i < n; ++i) by_depth[game.depth(i)].push_back(i);
+  if (n > std::numeric_limits<std::uint32_t>::max())
+    throw std::length_error(label + ": too many positions for the position solver");
+  // 32-bit indices: the buckets are the solver's largest structure (nim3 K=6: 121M positions).
+  std::vector<std::vector<std::uint32_t>> by_depth(game.max_depth() + 1);
+  for (std::uint64_t i = 0; i < n; ++i)
+    by_depth[game.depth(i)].push_back(static_cast<std::uint32_t>(i));
 
   // Forward pass: depth order makes one sweep enough. Bytes, not bits, so threads may write.
   std::vector<std::uint8_t> reachable(n, 0);

@@ -3,6 +3,7 @@
 // A Tablebase opens a directory of table files lazily and answers probes from any number of
 // threads. Damaged, truncated, foreign or wrong-version files throw Error naming the file; a
 // value is never read from a block whose checksum failed.
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -64,5 +65,11 @@ struct GameNumber {
   int exponent;
 };
 GameNumber probe_surreal3(const Tablebase& tb, std::uint32_t board);
+
+// nim3 (table nim3-k<max_pile>): a state with piles 0..max_pile (cell i = row * 3 + col);
+// phase 0: the first player's whole-pile move, 1: the second player's, 2: free play.
+enum class Nim3Value : std::uint8_t { unreachable = 0, mover_loses = 1, mover_wins = 2 };
+Nim3Value probe_nim3(const Tablebase& tb, int max_pile, int phase,
+                     const std::array<std::uint32_t, 9>& piles);
 
 }  // namespace tbreader
