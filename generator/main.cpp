@@ -130,7 +130,8 @@ int main(int argc, char** argv) {
 
   std::string game_id;
   auto* build = app.add_subcommand("build", "generate every table of GAME (resumable)");
-  build->add_option("GAME", game_id, "score3 | surreal3 | nim3 | double5 | all")->required();
+  build->add_option("GAME", game_id, "score3 | weighted3 | surreal3 | nim3 | double5 | all")
+      ->required();
   std::uint32_t max_pile = 0;
   build
       ->add_option("--max-pile", max_pile,

@@ -6,6 +6,7 @@ std::unique_ptr<GameCli> make_score3_cli();
 std::unique_ptr<GameCli> make_double5_cli();
 std::unique_ptr<GameCli> make_surreal3_cli();
 std::unique_ptr<GameCli> make_nim3_cli();
+std::unique_ptr<GameCli> make_weighted3_cli();
 
 const GameCli* find_game_cli(const std::string& id) {
   static const auto games = [] {
@@ -14,6 +15,7 @@ const GameCli* find_game_cli(const std::string& id) {
     list.push_back(make_double5_cli());
     list.push_back(make_surreal3_cli());
     list.push_back(make_nim3_cli());
+    list.push_back(make_weighted3_cli());
     return list;
   }();
   for (const auto& g : games)

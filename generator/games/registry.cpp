@@ -7,12 +7,14 @@ std::unique_ptr<GameTables> make_score3_tables();
 std::unique_ptr<GameTables> make_double5_tables();
 std::unique_ptr<GameTables> make_surreal3_tables();
 std::unique_ptr<GameTables> make_nim3_tables();
+std::unique_ptr<GameTables> make_weighted3_tables();
 
 const std::vector<std::unique_ptr<GameTables>>& all_games() {
   static const auto games = [] {
     std::vector<std::unique_ptr<GameTables>> list;
     list.push_back(make_score3_tables());
     list.push_back(make_surreal3_tables());
+    list.push_back(make_weighted3_tables());
     list.push_back(make_nim3_tables());
     list.push_back(make_double5_tables());
     return list;

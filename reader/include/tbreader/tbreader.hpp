@@ -66,6 +66,11 @@ struct GameNumber {
 };
 GameNumber probe_surreal3(const Tablebase& tb, std::uint32_t board);
 
+// weighted3: board as for score3 (X = Takahashi, O = Aoki), any reachable position; weights
+// |w| <= 1e9 by cell, summing to an odd number. True if Takahashi wins under optimal play.
+bool probe_weighted3(const Tablebase& tb, std::uint32_t board,
+                     const std::array<std::int64_t, 9>& weights);
+
 // nim3 (table nim3-k<max_pile>): a state with piles 0..max_pile (cell i = row * 3 + col);
 // phase 0: the first player's whole-pile move, 1: the second player's, 2: free play.
 enum class Nim3Value : std::uint8_t { unreachable = 0, mover_loses = 1, mover_wins = 2 };

@@ -1,0 +1,127 @@
+#include "games/game_tables.hpp"
+#include "games/weighted3_table.hpp"
+#include "retro/position_solver.hpp"
+#include "rules/weighted3.hpp"
+#include "table.hpp"
+
+namespace tbgen {
+namespace {
+
+using weighted3::TruthTable;
+
+format::Header header_for(std::uint32_t scheme, std::uint32_t codec, std::uint32_t bits,
+                          std::uint64_t entries) {
+  format::Header h;
+  h.game = "weighted3";
+  h.index_scheme = scheme;
+  h.value_codec = codec;
+  h.entry_bits = bits;
+  h.entry_count = entries;
+  return h;
+}
+
+// Both tables from one solve: the pool of truth tables in board order, and the offsets.
+struct Encoded {
+  std::vector<std::uint8_t> offsets, pool;
+  std::uint64_t pool_bits = 0;
+};
+
+Encoded encode(unsigned threads) {
+  const auto solved = solve_positions(weighted3::Game{}, threads, "weighted3");
+  Encoded e;
+  e.offsets.assign(weighted3_table::kBoards * 4, 0);
+  std::vector<bool> pool;
+  for (std::uint32_t i = 0; i < weighted3_table::kBoards; ++i) {
+    if (!solved.reachable[i]) {
+      pack_entry(e.offsets.data(), i, 32, weighted3_table::kUnreachable);
+      continue;
+    }
+    pack_entry(e.offsets.data(), i, 32, pool.size());
+    const TruthTable& t = solved.value[i];
+    for (std::uint64_t a = 0; a < (std::uint64_t{1} << t.variables()); ++a) pool.push_back(t.at(a));
+  }
+  e.pool_bits = pool.size();
+  e.pool.assign((pool.size() + 7) / 8, 0);
+  for (std::size_t b = 0; b < pool.size(); ++b)
+    if (pool[b]) e.pool[b >> 3] = static_cast<std::uint8_t>(e.pool[b >> 3] | 1u << (b & 7));
+  return e;
+}
+
+class Weighted3Tables final : public GameTables {
+ public:
+  std::string id() const override { return "weighted3"; }
+
+  void build(const BuildContext& context) const override {
+    const WriteOptions options{
+        .block_entries_log2 = 17, .zstd_level = 19, .threads = context.threads};
+    const auto dir = context.tables;
+    if (table_is_complete(dir / (std::string(weighted3_table::kOffsetsName) + ".tb")) &&
+        table_is_complete(dir / (std::string(weighted3_table::kFunctionsName) + ".tb"))) {
+      if (context.log)
+        *context.log << "weighted3-offsets.tb, weighted3-functions.tb: kept (already complete)\n";
+      return;
+    }
+    const Encoded e = encode(context.threads);
+    // The pool first: a complete offsets table never points into a missing pool.
+    const auto pool_sum = write_table(dir / (std::string(weighted3_table::kFunctionsName) + ".tb"),
+                                      header_for(weighted3_table::kFunctionsScheme,
+                                                 weighted3_table::kFunctionsCodec, 1, e.pool_bits),
+                                      e.pool, options);
+    const auto offsets_sum =
+        write_table(dir / (std::string(weighted3_table::kOffsetsName) + ".tb"),
+                    header_for(weighted3_table::kOffsetsScheme, weighted3_table::kOffsetsCodec, 32,
+                               weighted3_table::kBoards),
+                    e.offsets, options);
+    if (context.log)
+      *context.log << "weighted3-functions.tb: written, xxh3 " << hex64(pool_sum) << ", "
+                   << e.pool_bits << " truth-table bits\nweighted3-offsets.tb: written, xxh3 "
+                   << hex64(offsets_sum) << "\n";
+  }
+
+  std::string deep_verify(const tbreader::Tablebase& tables, const std::string& name,
+                          unsigned /*threads*/) const override {
+    if (name != weighted3_table::kOffsetsName && name != weighted3_table::kFunctionsName)
+      throw tbreader::Error(name + ": not a weighted3 table name");
+    const Table offsets(tables.directory() / (std::string(weighted3_table::kOffsetsName) + ".tb"),
+                        tbreader::CacheMode::decoded);
+    const Table pool(tables.directory() / (std::string(weighted3_table::kFunctionsName) + ".tb"),
+                     tbreader::CacheMode::decoded);
+    const weighted3::Game game;
+    auto stored = [&](std::uint64_t board) {
+      const std::uint64_t offset = offsets.entry(board);
+      if (offset == weighted3_table::kUnreachable)
+        throw tbreader::Error(offsets.name() + ": board " + std::to_string(board) +
+                              " is a successor of a stored board but is not stored");
+      TruthTable t{weighted3_table::extending_draw_boards(
+                       weighted3_table::cells_of(static_cast<std::uint32_t>(board))),
+                   {}};
+      t.bits.assign(((std::uint64_t{1} << t.variables()) + 63) / 64, 0);
+      for (std::uint64_t a = 0; a < (std::uint64_t{1} << t.variables()); ++a)
+        if (pool.entry(offset + a)) t.bits[a >> 6] |= std::uint64_t{1} << (a & 63);
+      return t;
+    };
+    std::vector<std::uint64_t> next;
+    std::vector<TruthTable> values;
+    std::uint64_t checked = 0;
+    (void)stored(0);  // the empty board is stored
+    for (std::uint32_t i = 0; i < weighted3_table::kBoards; ++i) {
+      if (offsets.entry(i) == weighted3_table::kUnreachable) continue;
+      game.successors(i, next);
+      values.clear();
+      for (auto s : next) values.push_back(stored(s));
+      if (stored(i) != (next.empty() ? game.terminal_value(i) : game.combine(i, values)))
+        throw tbreader::Error("weighted3: the truth table of board " + std::to_string(i) +
+                              " does not follow from its successors'");
+      ++checked;
+    }
+    return one_ply_note(checked);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<GameTables> make_weighted3_tables() {
+  return std::make_unique<Weighted3Tables>();
+}
+
+}  // namespace tbgen
