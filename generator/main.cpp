@@ -1,6 +1,9 @@
 // tbgen: builds, verifies and describes tablebase files (see README.md and docs/FORMAT.md).
+#include <signal.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
 #include <iostream>
 
 #include "checksum_list.hpp"
@@ -24,6 +27,18 @@ std::vector<fs::path> table_files(const fs::path& path) {
   return files;
 }
 
+// A killed build leaves "<table>.tb.tmp.<pid>"; remove those whose writer is gone.
+void remove_stale_temporaries(const fs::path& dir) {
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    const auto at = name.rfind(".tb.tmp.");
+    if (at == std::string::npos) continue;
+    const std::string pid = name.substr(at + 8);
+    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) fs::remove(e.path());
+  }
+}
+
 int run_build(const std::string& game_id, const fs::path& dir, unsigned threads,
               std::uint32_t max_pile) {
   std::vector<const GameTables*> games;
@@ -36,6 +51,7 @@ int run_build(const std::string& game_id, const fs::path& dir, unsigned threads,
     return 2;
   }
   fs::create_directories(dir);
+  remove_stale_temporaries(dir);
   const BuildContext context{dir, threads, &std::cout, max_pile};
   for (const auto* g : games) g->build(context);
   return 0;

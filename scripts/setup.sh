@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Installs the Debian packages tbgen needs (only those missing) and builds it in Release.
-# usage: scripts/setup.sh [BUILD_DIR]   (default: build)
+# usage: scripts/setup.sh [BUILD_DIR] [--with-sanitizers]
+#   --with-sanitizers also installs clang and its runtimes (sanitizer builds, libFuzzer)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=${1:-build}
+build=build
 packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev libcli11-dev libgtest-dev
           libbenchmark-dev)
+for arg in "$@"; do
+  case "$arg" in
+    --with-sanitizers) packages+=(clang libclang-rt-14-dev) ;;
+    *) build=$arg ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -170,4 +170,55 @@ TEST(TableFile, ForeignWrongVersionAndReservedFieldsAreRefused) {
   expect_refused(w.path, "not a tbgen table");
 }
 
+// A real game table, every byte flipped in turn: each probe of every board is refused or
+// right, never wrong; and every truncation is refused.
+TEST(TableFile, MutatedScore3TableNeverAnswersWrong) {
+  const auto good = tbgen::testing::built_tables("score3") / "score3.tb";
+  const auto original = read_file(good);
+  std::vector<std::optional<int>> expected(19683);
+  {
+    const tbreader::Tablebase tb(good.parent_path());
+    for (std::uint32_t i = 0; i < 19683; ++i) expected[i] = tbreader::probe_score3(tb, i);
+  }
+  const auto dir = tbgen::testing::fresh_directory("mutate-score3");
+  std::uint64_t refused = 0, answered = 0;
+  for (std::size_t pos = 0; pos < original.size(); ++pos) {
+    auto bytes = original;
+    bytes[pos] = static_cast<char>(bytes[pos] ^ 0x5a);
+    write_file(dir / "score3.tb", bytes);
+    const tbreader::Tablebase tb(dir);
+    for (std::uint32_t i = 0; i < 19683; i += 61) {
+      try {
+        ASSERT_EQ(tbreader::probe_score3(tb, i), expected[i]) << "byte " << pos;
+        ++answered;
+      } catch (const tbreader::Error& e) {
+        ASSERT_NE(std::string(e.what()).find("score3.tb"), std::string::npos) << e.what();
+        ++refused;
+      }
+    }
+  }
+  EXPECT_GT(refused, 0u);
+  for (std::size_t size = 0; size < original.size(); size += 13) {
+    write_file(dir / "score3.tb",
+               {original.begin(), original.begin() + static_cast<std::ptrdiff_t>(size)});
+    const tbreader::Tablebase tb(dir);
+    EXPECT_THROW(tbreader::probe_score3(tb, 0), tbreader::Error) << size;
+  }
+}
+
+// A table of another game under a game's name is refused, naming the file.
+TEST(TableFile, TableOfAnotherGameIsRefused) {
+  const auto dir = tbgen::testing::fresh_directory("foreign-game");
+  write_file(dir / "score3.tb",
+             read_file(tbgen::testing::built_tables("surreal3") / "surreal3.tb"));
+  const tbreader::Tablebase tb(dir);
+  try {
+    tbreader::probe_score3(tb, 0);
+    ADD_FAILURE() << "a surreal3 table answered a score3 probe";
+  } catch (const tbreader::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("holds a table of game 'surreal3'"), std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace

@@ -1,6 +1,8 @@
 #pragma once
 // Builds a game's tables once per test binary into a temporary directory.
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <string>
 
 #include "games/game_tables.hpp"
@@ -15,13 +17,14 @@ inline std::filesystem::path fresh_directory(const std::string& name) {
   return dir;
 }
 
-inline const std::filesystem::path& built_tables(const std::string& game) {
-  static const std::filesystem::path dir = [&] {
-    auto d = fresh_directory("tables-" + game);
-    find_game(game)->build({d, 2, nullptr});
-    return d;
-  }();
-  return dir;
+inline std::filesystem::path built_tables(const std::string& game) {
+  static std::mutex mutex;
+  static std::map<std::string, std::filesystem::path> built;
+  std::lock_guard lock(mutex);
+  if (auto it = built.find(game); it != built.end()) return it->second;
+  auto dir = fresh_directory("tables-" + game);
+  find_game(game)->build({dir, 2, nullptr});
+  return built[game] = dir;
 }
 
 }  // namespace tbgen::testing

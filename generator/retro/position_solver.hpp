@@ -11,6 +11,7 @@
 //   void successors(std::uint64_t, std::vector<std::uint64_t>&) const;  // empty: game over
 //   Value terminal_value(std::uint64_t) const;
 //   Value combine(std::uint64_t, std::span<const Value> successor_values) const;
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -49,8 +50,10 @@ SolvedPositions<Game> solve_positions(const Game& game, unsigned threads,
       thread_local std::vector<std::uint64_t> next;
       if (!reachable[layer[k]]) return;
       game.successors(layer[k], next);
+      // Several threads may mark the same successor (a deeper position, read only after
+      // this pass has joined): atomic stores.
       for (auto s : next)
-        reachable[s] = 1;  // idempotent store of the same value: no race on outcome
+        std::atomic_ref<std::uint8_t>(reachable[s]).store(1, std::memory_order_relaxed);
     });
   }
 
