@@ -80,5 +80,37 @@ check rebuild 0 "$bin/tbgen" build score3 --tables "$work/bad"
 expect_in rebuild "$work/out" "score3.tb: written"
 cmp -s "$work/bad/score3.tb" "$work/t/score3.tb" || { echo "FAIL: rebuilt table differs"; failures=$((failures + 1)); }
 
+# Every game: malformed input gets exit 1 and exactly one line on stderr naming what and where.
+"$bin/tbgen" build weighted3 --tables "$work/t" >/dev/null && "$bin/tbgen" build surreal3 --tables "$work/t" >/dev/null &&
+  "$bin/tbgen" build nim3 --max-pile 2 --tables "$work/t" >/dev/null || { echo "FAIL: small builds"; failures=$((failures + 1)); }
+bad() {  # bad NAME EXPECTED_TEXT COMMAND... (stdin from $input)
+  local name=$1 text=$2; shift 2
+  check "$name" 1 "$@"
+  expect_in "$name" "$work/err" "$text"
+  [ "$(wc -l <"$work/err")" = 1 ] || { echo "FAIL $name: error is not one line"; cat "$work/err"; failures=$((failures + 1)); }
+  [ -s "$work/out" ] && { echo "FAIL $name: printed an answer"; failures=$((failures + 1)); }
+}
+p() { "$bin/tbprobe" --tables "$work/t" "$@"; }
+bad d5-length "expected 25 cells, found 24" p double5 'OXX../XOOX./OXOOO/OXOOX/OXOX'
+bad d5-alphabet "column 3: unexpected character 'Q'" p double5 'OXQ../XOOX./OXOOO/OXOOX/OXOXX'
+bad d5-counts "3 O and 0 X marks cannot arise" p double5 'OOO../...../...../...../.....'
+printf '2\nOXX..\nXOOX.\n' >"$work/in"; bad d5-truncated "stdin:4:1: expected cell 11 of board 1, found end of input" p solve double5 <"$work/in"
+printf 'two\n' >"$work/in"; bad d5-count "stdin:1:1: expected the number of boards T, found 'two'" p solve double5 <"$work/in"
+bad w3-even "the nine weights sum to an even number" p weighted3 '.........' --weights '0 0 0 0 0 0 0 0 0'
+bad w3-range "must be in [-1000000000, 1000000000]" p weighted3 '.........' --weights '1 0 0 0 0 0 0 0 2000000000'
+bad w3-missing "needs --weights" p weighted3 '.........'
+bad w3-unreachable "cannot arise in play" p weighted3 'OO./.../...' --weights '1 0 0 0 0 0 0 0 0'
+printf '1 2 3\n4 5 6\n7 8 8\n' >"$work/in"
+bad w3-contest-even "stdin:1: case 1: the weights sum to an even number" p solve weighted3 <"$work/in"
+bad s3-alphabet "unexpected character 'Z'" p surreal3 'O.Z/.../...'
+printf '1\n1\nO.X\n...\n' >"$work/in"; bad s3-truncated "found end of input" p solve surreal3 <"$work/in"
+printf '1\n0\n' >"$work/in"; bad s3-zero-boards "must be in [1, 10000000]" p solve surreal3 <"$work/in"
+bad n3-zero "a pile must be in [1, 1000000000], found 0" p nim3 '1 1 1/1 0 1/1 1 1'
+bad n3-count "expected nine piles, found 8" p nim3 '1 1 1/1 1 1/1 1'
+printf '1\n1 1 1\n1 0 1\n1 1 1\n' >"$work/in"; bad n3-contest-zero "stdin:3:3: pile 5 of case 1" p solve nim3 <"$work/in"
+printf '1\n1 1 1\n1 -1 1\n1 1 1\n' >"$work/in"; bad n3-negative "found -1" p solve nim3 <"$work/in"
+printf '1\n1 1 1\n1 1.0 1\n1 1 1\n' >"$work/in"; bad n3-non-number "found '1.0'" p solve nim3 <"$work/in"
+bad s3-format "expected 9 cells" p score3 'X.O/.X./..'
+
 echo "$((failures == 0 ? 1 : 0)) passed, $failures failed"
 [ "$failures" = 0 ]
