@@ -113,22 +113,16 @@ TEST(Nim3, ContestSamplesAndHugePiles) {
 }
 
 TEST(Nim3, BadInputNamesCaseAndLine) {
-  const std::pair<const char*, const char*> cases[] = {
-      {"1\n1 1 1\n1 0 1\n1 1 1\n",
-       "stdin:3:3: pile 5 of case 1 (1 to 10^9) must be in [1, 1000000000], found 0"},
-      {"1\n1 1 1\n1 1 1\n1 1\n", "stdin:5:1: expected pile 9 of case 1"},
-      {"2\n1 1 1 1 1 1 1 1 1\n1 1 1 1 x 1 1 1 1\n",
-       "stdin:3:9: expected pile 5 of case 2 (1 to 10^9), found 'x'"},
-      {"1\n1 1 1 1 1 1 1 1 10000000000\n", "must be in [1, 1000000000]"},
-  };
-  for (const auto& [input, message] : cases) {
-    try {
-      solve(input);
-      ADD_FAILURE() << "accepted: " << input;
-    } catch (const tbgen::InputError& e) {
-      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
-    }
-  }
+  tbgen::testing::expect_refused(
+      "nim3", tables(),
+      {
+          {"1\n1 1 1\n1 0 1\n1 1 1\n",
+           "stdin:3:3: pile 5 of case 1 (1 to 10^9) must be in [1, 1000000000], found 0"},
+          {"1\n1 1 1\n1 1 1\n1 1\n", "stdin:5:1: expected pile 9 of case 1"},
+          {"2\n1 1 1 1 1 1 1 1 1\n1 1 1 1 x 1 1 1 1\n",
+           "stdin:3:9: expected pile 5 of case 2 (1 to 10^9), found 'x'"},
+          {"1\n1 1 1 1 1 1 1 1 10000000000\n", "must be in [1, 1000000000]"},
+      });
 }
 
 }  // namespace

@@ -133,27 +133,17 @@ TEST(Score3, ValuesAreInvariantUnderTheEightSymmetries) {
 
 TEST(Score3, BadContestInputNamesLineAndColumn) {
   const tbreader::Tablebase tables(tbgen::testing::built_tables("score3"));
-  const auto* cli = tbgen::find_game_cli("score3");
-  const std::pair<const char*, const char*> cases[] = {
-      {"1\n1 2 1\n2 1 2\n0 0\n",
-       "stdin:5:1: expected cell 9 of board 1 (0, 1 or 2), found end of input"},
-      {"1\n1 2 1\n2 7 2\n0 0 0\n", "stdin:3:3: cell 5 of board 1"},
-      {"x\n", "stdin:1:1: expected the number of boards"},
-      {"1\n1 1 1\n1 0 0\n0 0 0\n", "stdin:2: board 1 cannot arise in play"},
-      {"1\n1 0 0\n0 0 0\n0 0 0\n", "board 1 has O to move"},
-      {"1\n0 0 0\n0 0 0\n0 0 0\n5\n", "stdin:5:1: unexpected input after the last board"},
-  };
-  for (const auto& [input, message] : cases) {
-    std::istringstream in(input);
-    std::ostringstream out;
-    try {
-      cli->solve(tables, in, out);
-      ADD_FAILURE() << "accepted: " << input;
-    } catch (const tbgen::InputError& e) {
-      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
-    }
-    EXPECT_EQ(out.str(), "") << "nothing is printed for a bad input";
-  }
+  tbgen::testing::expect_refused(
+      "score3", tables,
+      {
+          {"1\n1 2 1\n2 1 2\n0 0\n",
+           "stdin:5:1: expected cell 9 of board 1 (0, 1 or 2), found end of input"},
+          {"1\n1 2 1\n2 7 2\n0 0 0\n", "stdin:3:3: cell 5 of board 1"},
+          {"x\n", "stdin:1:1: expected the number of boards"},
+          {"1\n1 1 1\n1 0 0\n0 0 0\n", "stdin:2: board 1 cannot arise in play"},
+          {"1\n1 0 0\n0 0 0\n0 0 0\n", "board 1 has O to move"},
+          {"1\n0 0 0\n0 0 0\n0 0 0\n5\n", "stdin:5:1: unexpected input after the last board"},
+      });
 }
 
 }  // namespace

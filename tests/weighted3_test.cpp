@@ -134,23 +134,17 @@ TEST(Weighted3, SamplesAndSeveralCases) {
 }
 
 TEST(Weighted3, BadInputNamesCaseAndLine) {
-  const std::pair<const char*, const char*> cases[] = {
-      {"0 0 0\n0 1 0\n0 0 0\n0 0 0\n0 2 0\n0 0 0\n",
-       "stdin:4: case 2: the weights sum to an even number"},
-      {"0 0 0\n0 1 0\n0 0\n", "stdin:4:1: expected weight 9 of case 1"},
-      {"0 0 0\n0 1.5 0\n0 0 0\n",
-       "stdin:2:3: expected weight 5 of case 1 (|w| <= 10^9), found '1.5'"},
-      {"0 0 0\n0 1 0\n0 0 1000000001\n", "must be in [-1000000000, 1000000000]"},
-      {"", "expected weight 1 of case 1"},
-  };
-  for (const auto& [input, message] : cases) {
-    try {
-      solve(input);
-      ADD_FAILURE() << "accepted: " << input;
-    } catch (const tbgen::InputError& e) {
-      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
-    }
-  }
+  tbgen::testing::expect_refused(
+      "weighted3", tables(),
+      {
+          {"0 0 0\n0 1 0\n0 0 0\n0 0 0\n0 2 0\n0 0 0\n",
+           "stdin:4: case 2: the weights sum to an even number"},
+          {"0 0 0\n0 1 0\n0 0\n", "stdin:4:1: expected weight 9 of case 1"},
+          {"0 0 0\n0 1.5 0\n0 0 0\n",
+           "stdin:2:3: expected weight 5 of case 1 (|w| <= 10^9), found '1.5'"},
+          {"0 0 0\n0 1 0\n0 0 1000000001\n", "must be in [-1000000000, 1000000000]"},
+          {"", "expected weight 1 of case 1"},
+      });
 }
 
 }  // namespace

@@ -57,13 +57,9 @@ class Double5Tables final : public GameTables {
       progress.finish();
       const auto solved = std::chrono::steady_clock::now();
       next.reset();
-      format::Header header;
-      header.game = "double5";
+      auto header =
+          table_header("double5", kIndexScheme, kValueCodec, kEntryBits, layer.shape.entries);
       header.layer = static_cast<std::uint32_t>(r);
-      header.index_scheme = kIndexScheme;
-      header.value_codec = kValueCodec;
-      header.entry_bits = kEntryBits;
-      header.entry_count = layer.shape.entries;
       WriteOptions options = kDouble5Write;
       options.threads = context.threads;
       const std::uint64_t checksum = write_table(

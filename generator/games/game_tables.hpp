@@ -20,6 +20,19 @@ struct BuildContext {
   std::uint32_t game_parameter = 0;  // 0: the game's default (nim3: the largest pile K)
 };
 
+inline format::Header table_header(const std::string& game, std::uint32_t index_scheme,
+                                   std::uint32_t value_codec, std::uint32_t entry_bits,
+                                   std::uint64_t entries, std::uint32_t game_parameter = 0) {
+  format::Header h;
+  h.game = game;
+  h.index_scheme = index_scheme;
+  h.value_codec = value_codec;
+  h.entry_bits = entry_bits;
+  h.entry_count = entries;
+  h.game_parameter = game_parameter;
+  return h;
+}
+
 inline std::string one_ply_note(std::uint64_t positions) {
   return "one-ply consistent (" + std::to_string(positions) + " positions)";
 }

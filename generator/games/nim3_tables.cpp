@@ -28,13 +28,9 @@ class Nim3Tables final : public GameTables {
     if (k < 1 || k > nim3_table::kMaxPileLimit)
       throw std::invalid_argument("nim3: --max-pile must be in [1, 7]");
     const nim3::Game game(k);
-    format::Header header;
-    header.game = "nim3";
-    header.index_scheme = nim3_table::kIndexScheme;
-    header.value_codec = nim3_table::kValueCodec;
-    header.entry_bits = nim3_table::kEntryBits;
-    header.entry_count = game.size();
-    header.game_parameter = static_cast<std::uint32_t>(k);
+    const auto header =
+        table_header("nim3", nim3_table::kIndexScheme, nim3_table::kValueCodec,
+                     nim3_table::kEntryBits, game.size(), static_cast<std::uint32_t>(k));
     const WriteOptions options{
         .block_entries_log2 = 18, .zstd_level = 9, .threads = context.threads};
     write_table_once(context, nim3_table::name(k), header, options, [&] {

@@ -11,12 +11,9 @@ class Score3Tables final : public GameTables {
   std::string id() const override { return "score3"; }
 
   void build(const BuildContext& context) const override {
-    format::Header header;
-    header.game = "score3";
-    header.index_scheme = score3_table::kIndexScheme;
-    header.value_codec = score3_table::kValueCodec;
-    header.entry_bits = score3_table::kEntryBits;
-    header.entry_count = score3_table::kEntries;
+    const auto header =
+        table_header("score3", score3_table::kIndexScheme, score3_table::kValueCodec,
+                     score3_table::kEntryBits, score3_table::kEntries);
     // 3^9 bytes: one block keeps a probe at one decode; level 19 costs nothing at this size.
     const WriteOptions options{
         .block_entries_log2 = 15, .zstd_level = 19, .threads = context.threads};

@@ -18,12 +18,9 @@ class Surreal3Tables final : public GameTables {
   std::string id() const override { return "surreal3"; }
 
   void build(const BuildContext& context) const override {
-    format::Header header;
-    header.game = "surreal3";
-    header.index_scheme = surreal3_table::kIndexScheme;
-    header.value_codec = surreal3_table::kValueCodec;
-    header.entry_bits = surreal3_table::kEntryBits;
-    header.entry_count = surreal3_table::kEntries;
+    const auto header =
+        table_header("surreal3", surreal3_table::kIndexScheme, surreal3_table::kValueCodec,
+                     surreal3_table::kEntryBits, surreal3_table::kEntries);
     const WriteOptions options{
         .block_entries_log2 = 15, .zstd_level = 19, .threads = context.threads};
     write_table_once(context, surreal3_table::kName, header, options, [&] {

@@ -9,17 +9,6 @@ namespace {
 
 using weighted3::TruthTable;
 
-format::Header header_for(std::uint32_t scheme, std::uint32_t codec, std::uint32_t bits,
-                          std::uint64_t entries) {
-  format::Header h;
-  h.game = "weighted3";
-  h.index_scheme = scheme;
-  h.value_codec = codec;
-  h.entry_bits = bits;
-  h.entry_count = entries;
-  return h;
-}
-
 // Both tables from one solve: the pool of truth tables in board order, and the offsets.
 struct Encoded {
   std::vector<std::uint8_t> offsets, pool;
@@ -63,14 +52,15 @@ class Weighted3Tables final : public GameTables {
     }
     const Encoded e = encode(context.threads);
     // The pool first: a complete offsets table never points into a missing pool.
-    const auto pool_sum = write_table(dir / (std::string(weighted3_table::kFunctionsName) + ".tb"),
-                                      header_for(weighted3_table::kFunctionsScheme,
-                                                 weighted3_table::kFunctionsCodec, 1, e.pool_bits),
-                                      e.pool, options);
+    const auto pool_sum =
+        write_table(dir / (std::string(weighted3_table::kFunctionsName) + ".tb"),
+                    table_header("weighted3", weighted3_table::kFunctionsScheme,
+                                 weighted3_table::kFunctionsCodec, 1, e.pool_bits),
+                    e.pool, options);
     const auto offsets_sum =
         write_table(dir / (std::string(weighted3_table::kOffsetsName) + ".tb"),
-                    header_for(weighted3_table::kOffsetsScheme, weighted3_table::kOffsetsCodec, 32,
-                               weighted3_table::kBoards),
+                    table_header("weighted3", weighted3_table::kOffsetsScheme,
+                                 weighted3_table::kOffsetsCodec, 32, weighted3_table::kBoards),
                     e.offsets, options);
     if (context.log)
       *context.log << "weighted3-functions.tb: written, xxh3 " << hex64(pool_sum) << ", "
