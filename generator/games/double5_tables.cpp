@@ -52,7 +52,7 @@ class Double5Tables final : public GameTables {
       const auto start = std::chrono::steady_clock::now();
       char label[32];
       std::snprintf(label, sizeof label, "double5 round %d", r);
-      Progress progress(label, layer_shape(r).classes);
+      Progress progress(label, layer_shape(r).entries);
       LayerPlanes layer = solve_layer(r, next.get(), context.threads, &progress);
       progress.finish();
       const auto solved = std::chrono::steady_clock::now();

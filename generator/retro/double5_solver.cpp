@@ -177,7 +177,8 @@ LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Pr
     std::uint64_t* dst = layer.class_words(cls);
     for (std::size_t i = 0; i < mover_sets.size(); ++i)
       set_code(dst, i, test_bit(out_draw, mover_sets[i]) + test_bit(out_win, mover_sets[i]));
-    if (progress) progress->advance(done.fetch_add(1, std::memory_order_relaxed) + 1);
+    if (progress)
+      progress->advance((done.fetch_add(1, std::memory_order_relaxed) + 1) * shape.per_class);
   });
   return layer;
 }
