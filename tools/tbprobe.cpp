@@ -14,7 +14,15 @@ int main(int argc, char** argv) {
       "  tbprobe GAME BOARD... [--json]   value of a position and of every legal move\n"
       "  tbprobe solve GAME < input       answer a game's contest input\n"
       "Games: score3, weighted3, nim3, surreal3, double5. Tables are read from --tables DIR,\n"
-      "else $TBGEN_TABLES, else ./tables. Example: tbprobe score3 'X.O/.X./...'"};
+      "else $TBGEN_TABLES, else ./tables.\n"
+      "Boards, row by row from the top, rows optionally separated by '/':\n"
+      "  score3, weighted3  9 cells of . X O (X moves first; weighted3 needs --weights)\n"
+      "  surreal3           9 cells of . O X # per board; several boards are a sum\n"
+      "  nim3               nine pile sizes, e.g. '3 1 4/1 5 9/2 6 5'\n"
+      "  double5            25 cells of . O X, after whole rounds\n"
+      "Moves are named like chess squares: a1 is the top-left cell. Examples:\n"
+      "  tbprobe score3 'X.O/.X./...'\n"
+      "  tbprobe double5 '...../..O../...../..O../.....'"};
   app.fallthrough();
   std::string tables_option;
   bool json = false;
