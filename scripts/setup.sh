@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages tbgen needs (only those missing) and builds it in Release.
 # usage: scripts/setup.sh [BUILD_DIR] [--with-sanitizers]
-#   --with-sanitizers also installs clang and its runtimes (sanitizer builds, libFuzzer)
+#   --with-sanitizers also installs clang, its runtimes (sanitizer builds, libFuzzer) and
+#   clang-format
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build
@@ -9,7 +10,7 @@ packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev libcli11-de
           libbenchmark-dev)
 for arg in "$@"; do
   case "$arg" in
-    --with-sanitizers) packages+=(clang libclang-rt-14-dev) ;;
+    --with-sanitizers) packages+=(clang clang-format libclang-rt-14-dev) ;;
     *) build=$arg ;;
   esac
 done

@@ -13,6 +13,8 @@ if [ "${1:-}" = --quick ]; then
   exit 0
 fi
 scripts/setup.sh build --with-sanitizers
+echo "== clang-format"
+git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run --Werror
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 configure_clang() {  # configure_clang DIR CMAKE_ARGS...
