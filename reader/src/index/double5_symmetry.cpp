@@ -100,13 +100,6 @@ const Symmetry& Symmetry::get() {
   return instance;
 }
 
-Symmetry::Canonical Symmetry::canonical(std::uint32_t mask) const {
-  Canonical best{mask, 0};
-  for (int s = 1; s < kSymmetries; ++s)
-    if (const std::uint32_t image = apply(s, mask); image < best.mask) best = {image, s};
-  return best;
-}
-
 bool Symmetry::is_canonical(std::uint32_t mask) const {
   for (int s = 1; s < kSymmetries; ++s)
     if (apply(s, mask) < mask) return false;
@@ -131,14 +124,6 @@ const std::vector<std::uint32_t>& canonical_sets(int size) {
     }
   });
   return sets[size];
-}
-
-std::uint32_t class_rank(std::uint32_t canonical_mask) {
-  const auto& sets = canonical_sets(__builtin_popcount(canonical_mask));
-  const auto it = std::lower_bound(sets.begin(), sets.end(), canonical_mask);
-  if (it == sets.end() || *it != canonical_mask)
-    throw std::invalid_argument("set is not canonical");
-  return static_cast<std::uint32_t>(it - sets.begin());
 }
 
 const std::vector<std::uint32_t>& class_lookup(int size) {

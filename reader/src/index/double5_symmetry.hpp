@@ -27,11 +27,6 @@ class Symmetry {
     return t[0][mask & 0xff] | t[1][(mask >> 8) & 0xff] | t[2][(mask >> 16) & 0xff] |
            t[3][(mask >> 24) & 0xff];
   }
-  struct Canonical {
-    std::uint32_t mask;  // the smallest image
-    int sym;             // the first symmetry that maps the set to it
-  };
-  Canonical canonical(std::uint32_t mask) const;
   bool is_canonical(std::uint32_t mask) const;
   int inverse(int sym) const { return inverse_[sym]; }
 
@@ -45,9 +40,6 @@ class Symmetry {
 // The canonical sets of `size` cells in increasing order: a class's rank is its position.
 // Built on first use (once per size, thread-safe).
 const std::vector<std::uint32_t>& canonical_sets(int size);
-
-// Rank of a canonical set among canonical_sets(popcount); throws if it is not canonical.
-std::uint32_t class_rank(std::uint32_t canonical_mask);
 
 // For every set of `size` cells, by colex rank: (class rank << 5) | a symmetry that maps the
 // set to its class's canonical set. Built on first use from the orbits of canonical_sets
