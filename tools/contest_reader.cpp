@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <iterator>
+#include <sstream>
 
 namespace tbgen {
 
-ContestReader::ContestReader(std::istream& in, std::string source)
-    : text_(std::istreambuf_iterator<char>(in), {}), source_(std::move(source)) {}
+ContestReader::ContestReader(std::istream& in, std::string source) : source_(std::move(source)) {
+  std::ostringstream all;
+  all << in.rdbuf();  // one bulk read: contest inputs run to tens of megabytes
+  text_ = std::move(all).str();
+}
 
 void ContestReader::skip(std::string_view also) {
   while (pos_ < text_.size() &&
