@@ -7,6 +7,7 @@
 #include "games/double5_table.hpp"
 #include "input_error.hpp"
 #include "retro/parallel.hpp"
+#include "tablebase_impl.hpp"
 
 namespace tbgen {
 namespace {
@@ -139,26 +140,24 @@ class Double5Cli final : public GameCli {
     });
     std::sort(order.begin(), order.end());
     const tbreader::Tablebase streaming(tables.directory(), tbreader::CacheMode::single_block);
-    std::array<bool, kStoredRounds> checked{};
-    for (const auto& [key, t] : order) {  // check each table used once, before the threads start
+    // Each table used is opened and its layout checked once, before the threads start.
+    std::array<const Table*, kStoredRounds> used{};
+    for (const auto& [key, t] : order) {
       if (key == kFinished) break;
       const int round = static_cast<int>(key >> 40);
-      if (checked[round]) continue;
-      const auto info = streaming.info(table_name(round));
-      if (info.index_scheme != kIndexScheme || info.value_codec != kValueCodec ||
-          info.entry_count != shapes[round].entries)
-        throw tbreader::Error(table_name(round) + ".tb: unexpected table layout");
-      checked[round] = true;
+      if (used[round]) continue;
+      used[round] =
+          &streaming.impl().slot_table(static_cast<std::size_t>(round), table_name(round));
+      tbreader::expect_layout(*used[round], kIndexScheme, kValueCodec, shapes[round].entries);
     }
     // Runs of the sorted boards, handed out dynamically: the late rounds hold most blocks.
     constexpr std::size_t kRun = 1 << 13;
     parallel_for(threads, (order.size() + kRun - 1) / kRun, [&](std::uint64_t run) {
       const std::size_t last = std::min(order.size(), (run + 1) * kRun);
       for (std::size_t k = run * kRun; k < last && order[k].first != kFinished; ++k) {
-        const int round = static_cast<int>(order[k].first >> 40);
-        const std::uint64_t code =
-            streaming.entry(table_name(round), order[k].first & ((std::uint64_t{1} << 40) - 1));
-        if (code > kOWins) throw tbreader::Error(table_name(round) + ".tb: invalid value code");
+        const Table& table = *used[order[k].first >> 40];
+        const std::uint64_t code = table.entry(order[k].first & ((std::uint64_t{1} << 40) - 1));
+        if (code > kOWins) throw tbreader::Error(table.name() + ": invalid value code");
         values[order[k].second] = static_cast<Double5Outcome>(code);
       }
     });
