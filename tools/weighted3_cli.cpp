@@ -4,8 +4,8 @@
 #include "board_text.hpp"
 #include "contest_reader.hpp"
 #include "game_cli.hpp"
+#include "index/board3.hpp"
 #include "input_error.hpp"
-#include "rules/board3.hpp"
 
 namespace tbgen {
 namespace {

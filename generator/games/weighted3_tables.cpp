@@ -82,9 +82,9 @@ class Weighted3Tables final : public GameTables {
       if (offset == weighted3_table::kUnreachable)
         throw tbreader::Error(offsets.name() + ": board " + std::to_string(board) +
                               " is a successor of a stored board but is not stored");
-      TruthTable t{weighted3_table::extending_draw_boards(
-                       weighted3_table::cells_of(static_cast<std::uint32_t>(board))),
-                   {}};
+      TruthTable t{
+          weighted3_table::extending_draw_boards(board3::decode(static_cast<std::uint32_t>(board))),
+          {}};
       t.bits.assign(((std::uint64_t{1} << t.variables()) + 63) / 64, 0);
       for (std::uint64_t a = 0; a < (std::uint64_t{1} << t.variables()); ++a)
         if (pool.entry(offset + a)) t.bits[a >> 6] |= std::uint64_t{1} << (a & 63);

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "rules/board3.hpp"
+#include "index/board3.hpp"
 
 namespace tbgen {
 

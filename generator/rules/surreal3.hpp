@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/board3.hpp"
+#include "index/board3.hpp"
 #include "rules/dyadic.hpp"
 
 namespace tbgen::surreal3 {

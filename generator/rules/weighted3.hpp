@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "games/weighted3_table.hpp"
-#include "rules/board3.hpp"
+#include "index/board3.hpp"
 
 namespace tbgen::weighted3 {
 

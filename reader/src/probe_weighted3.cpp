@@ -20,7 +20,8 @@ bool probe_weighted3(const Tablebase& tb, std::uint32_t board,
   const auto& draws = draw_boards();
   std::uint64_t assignment = 0;
   int var = 0;
-  for (std::uint32_t r = extending_draw_boards(cells_of(board)); r != 0; r &= r - 1, ++var) {
+  for (std::uint32_t r = extending_draw_boards(tbgen::board3::decode(board)); r != 0;
+       r &= r - 1, ++var) {
     const auto& f = draws[static_cast<std::size_t>(__builtin_ctz(r))];
     std::int64_t margin = 0;  // |w| <= 1e9: nine terms cannot overflow
     for (int i = 0; i < 9; ++i) margin += f[i] == 1 ? weights[i] : -weights[i];

@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "index/board3.hpp"
+
 namespace tbgen::weighted3_table {
 
 inline constexpr const char* kOffsetsName = "weighted3-offsets";
@@ -23,31 +25,17 @@ inline constexpr std::uint32_t kFunctionsCodec = 6;   // 1 bit: 1 = Takahashi wi
 inline constexpr std::uint64_t kBoards = 19683;
 inline constexpr std::uint32_t kUnreachable = 0xffffffffu;
 
-using Cells = std::array<std::uint8_t, 9>;  // 0 empty, 1 X (Takahashi), 2 O (Aoki)
-
-inline bool has_line(const Cells& c, std::uint8_t mark) {
-  static constexpr int kLines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
-                                       {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
-  for (const auto& l : kLines)
-    if (c[l[0]] == mark && c[l[1]] == mark && c[l[2]] == mark) return true;
-  return false;
-}
-
-inline Cells cells_of(std::uint32_t board) {
-  Cells c{};
-  for (int i = 0; i < 9; ++i, board /= 3) c[i] = static_cast<std::uint8_t>(board % 3);
-  return c;
-}
+using Cells = board3::Cells;  // 0 empty, 1 X (Takahashi), 2 O (Aoki)
 
 // The 16 draw boards, in increasing base-3 index.
 inline const std::vector<Cells>& draw_boards() {
   static const auto boards = [] {
     std::vector<Cells> list;
     for (std::uint32_t b = 0; b < kBoards; ++b) {
-      const Cells c = cells_of(b);
+      const Cells c = board3::decode(b);
       int x = 0, o = 0;
       for (auto v : c) x += v == 1, o += v == 2;
-      if (x == 5 && o == 4 && !has_line(c, 1) && !has_line(c, 2)) list.push_back(c);
+      if (x == 5 && o == 4 && !board3::has_line(c, 1) && !board3::has_line(c, 2)) list.push_back(c);
     }
     return list;
   }();

@@ -1,5 +1,6 @@
 #pragma once
-// The 3x3 board shared by the 3x3 games: cells i = row * 3 + col, base-3 index sum c_i * 3^i.
+// The 3x3 board shared by the 3x3 games (their rules and their table layouts): cells i = row * 3 +
+// col, base-3 index sum c_i * 3^i.
 #include <array>
 #include <cstdint>
 
@@ -36,11 +37,6 @@ constexpr bool has_line(const Cells& cells, std::uint8_t mark) {
   for (const auto& line : kLines)
     if (cells[line[0]] == mark && cells[line[1]] == mark && cells[line[2]] == mark) return true;
   return false;
-}
-
-// Chess-like cell name: column a..c from the left, row 1..3 from the top.
-inline std::array<char, 3> cell_name(int cell) {
-  return {static_cast<char>('a' + cell % 3), static_cast<char>('1' + cell / 3), '\0'};
 }
 
 }  // namespace tbgen::board3
