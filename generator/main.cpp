@@ -84,7 +84,8 @@ int run_verify(const fs::path& path, bool deep, unsigned threads, const std::str
   }
   for (const auto& file : files) {
     try {
-      Table(file, tbreader::CacheMode::single_block).verify_all();
+      const Table table(file, tbreader::CacheMode::single_block);
+      table.verify_all();
       std::string note = "checksums ok";
       if (auto it = expected.find(file.filename().string()); it != expected.end()) {
         if (table_file_checksum(file) != it->second)
@@ -93,7 +94,6 @@ int run_verify(const fs::path& path, bool deep, unsigned threads, const std::str
         note += ", matches " + list_path.filename().string();
       }
       if (deep) {
-        const Table table(file, tbreader::CacheMode::single_block);
         const auto* game = find_game(table.header().game);
         if (!game) throw tbreader::Error(file.string() + ": unknown game " + table.header().game);
         const tbreader::Tablebase tables(file.parent_path().empty() ? "." : file.parent_path());
