@@ -27,6 +27,14 @@ std::string parse_board_text(std::string_view board, int size, int row_length,
   return cells;
 }
 
+board3::Cells parse_xo_board(std::string_view board) {
+  const std::string cells = parse_board_text(board, 9, 3, ".XO");
+  board3::Cells out{};
+  for (int i = 0; i < 9; ++i)
+    out[i] = static_cast<std::uint8_t>(std::string_view(".XO").find(cells[i]));
+  return out;
+}
+
 std::string cell_name(int cell, int row_length) {
   return std::string(1, static_cast<char>('a' + cell % row_length)) +
          std::to_string(cell / row_length + 1);

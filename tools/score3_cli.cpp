@@ -20,10 +20,7 @@ class Score3Cli final : public GameCli {
   ProbeResult probe(const tbreader::Tablebase& tables, const std::vector<std::string>& boards,
                     const ProbeOptions&) const override {
     if (boards.size() != 1) throw InputError("score3 takes exactly one board");
-    const std::string cells = parse_board_text(boards[0], 9, 3, ".XO");
-    board3::Cells board{};
-    for (int i = 0; i < 9; ++i)
-      board[i] = static_cast<std::uint8_t>(std::string(".XO").find(cells[i]));
+    const board3::Cells board = parse_xo_board(boards[0]);
     const std::uint32_t index = board3::encode(board);
     const auto value = tbreader::probe_score3(tables, index);
     if (!value) throw InputError("board '" + boards[0] + "': cannot arise in play (score3)");

@@ -45,10 +45,7 @@ class Weighted3Cli final : public GameCli {
     if (boards.size() != 1) throw InputError("weighted3 takes exactly one board");
     if (!options.weights) throw InputError("weighted3 needs --weights \"w1 ... w9\"");
     const Weights w = parse_weights(*options.weights);
-    const std::string cells = parse_board_text(boards[0], 9, 3, ".XO");
-    board3::Cells board{};
-    for (int i = 0; i < 9; ++i)
-      board[i] = static_cast<std::uint8_t>(std::string(".XO").find(cells[i]));
+    const board3::Cells board = parse_xo_board(boards[0]);
     const std::uint32_t index = board3::encode(board);
     bool value;
     try {
