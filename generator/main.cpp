@@ -118,12 +118,15 @@ int run_info(const fs::path& file) {
             << "layer:          " << h.layer << "\n"
             << "format version: " << format::kVersion << "\n"
             << "index scheme:   " << h.index_scheme << "\n"
-            << "value codec:    " << h.value_codec << " (" << h.entry_bits << " bits/entry)\n"
+            << "value codec:    " << h.value_codec << " ("
+            << (h.entry_radix == format::kTernary ? "base-3 digits, 5 a byte"
+                                                  : std::to_string(h.entry_bits) + " bits/entry")
+            << ")\n"
             << "entries:        " << h.entry_count << "\n"
             << "block size:     " << h.block_entries() << " entries, " << h.block_count
             << " blocks, zstd level " << h.zstd_level << "\n"
             << "game parameter: " << h.game_parameter << "\n"
-            << "raw size:       " << format::packed_bytes(h.entry_count, h.entry_bits) << " bytes\n"
+            << "raw size:       " << h.packed_bytes(h.entry_count) << " bytes\n"
             << "file size:      " << table.file_size() << " bytes\n"
             << "bits per entry: " << bits << "\n"
             << "checksum:       " << hex64(table_file_checksum(file)) << " (XXH3-64, whole file)\n";

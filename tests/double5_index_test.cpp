@@ -16,15 +16,18 @@ struct Board {
   std::uint32_t o, x;
 };
 
+// The board (masks of board cells) at an entry: the index works on masks of index cells.
 Board position_of(const LayerShape& s, std::uint64_t index) {
   const std::uint32_t key = canonical_sets(s.key_size)[index / s.per_class];
   const std::uint32_t mover =
       deposit_bits(colex_unrank(index % s.per_class, s.other_size), kFull & ~key);
-  return s.o_to_move ? Board{mover, key} : Board{key, mover};
+  const auto& to_board = index_to_board();
+  return s.o_to_move ? Board{to_board(mover), to_board(key)}
+                     : Board{to_board(key), to_board(mover)};
 }
 
 bool same_class(Board a, Board b) {
-  const auto& sym = Symmetry::get();
+  const auto& sym = Symmetry::on_board();
   for (int g = 0; g < kSymmetries; ++g)
     if (sym.apply(g, a.o) == b.o && sym.apply(g, a.x) == b.x) return true;
   return false;
@@ -78,7 +81,7 @@ TEST(Double5Index, RandomPositionsOfLargeLayersFindTheirClass) {
       ASSERT_TRUE(same_class({o, x}, position_of(s, i)));
       // ... and so do its images (to the same entry unless the non-mover's set has
       // symmetries of its own, which give a class several entries holding one value).
-      const auto& sym = Symmetry::get();
+      const auto& sym = Symmetry::on_board();
       const int g = static_cast<int>(rng() % kSymmetries);
       ASSERT_TRUE(
           same_class({o, x}, position_of(s, position_index(s, sym.apply(g, o), sym.apply(g, x)))));

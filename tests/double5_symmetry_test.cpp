@@ -73,17 +73,35 @@ TEST(Double5Symmetry, GroupIsExactlyTheLinePreservingPermutations) {
   std::vector<bool> used(kCells, false);
   std::set<Permutation> found;
   search(ls, image, used, 0, found);
-  const auto& perms = Symmetry::get().permutations();
-  const std::set<Permutation> group(perms.begin(), perms.end());
+  std::set<Permutation> group;
+  for (int s = 0; s < kSymmetries; ++s) group.insert(Symmetry::on_board().permutation(s));
   EXPECT_EQ(found.size(), 32u);
   EXPECT_EQ(found, group);
 }
 
+// The index's group is the same group on renumbered cells.
+TEST(Double5Symmetry, IndexGroupIsTheBoardGroupRenumbered) {
+  std::set<Permutation> board, renumbered;
+  for (int s = 0; s < kSymmetries; ++s) {
+    board.insert(Symmetry::on_board().permutation(s));
+    Permutation p{};
+    for (int i = 0; i < kCells; ++i)
+      p[kIndexCells[i]] = kIndexCells[Symmetry::on_index().permutation(s)[i]];
+    renumbered.insert(p);
+  }
+  EXPECT_EQ(board, renumbered);
+  std::set<int> cells(kIndexCells.begin(), kIndexCells.end());
+  EXPECT_EQ(cells.size(), 25u);
+  for (int c = 0; c < kCells; ++c) EXPECT_EQ(index_to_board()(board_to_index()(1u << c)), 1u << c);
+}
+
 TEST(Double5Symmetry, ApplyMatchesThePermutation) {
-  const auto& sym = Symmetry::get();
-  for (int s = 0; s < kSymmetries; ++s)
-    for (int cell = 0; cell < kCells; ++cell)
-      EXPECT_EQ(sym.apply(s, 1u << cell), 1u << sym.permutations()[s][cell]);
+  for (const Symmetry* sym : {&Symmetry::on_board(), &Symmetry::on_index()})
+    for (int s = 0; s < kSymmetries; ++s) {
+      for (int cell = 0; cell < kCells; ++cell)
+        EXPECT_EQ(sym->apply(s, 1u << cell), 1u << sym->permutation(s)[cell]);
+      EXPECT_EQ(sym->apply(sym->inverse(s), sym->apply(s, 0x1234567)), 0x1234567u);
+    }
 }
 
 // Burnside: a position fixed by g fills each cycle of g wholly with O, X or nothing.
@@ -117,7 +135,8 @@ TEST(Double5Symmetry, PositionAndClassCountsMatchSpec) {
     const int o = 2 * ((round + 1) / 2), x = 2 * (round / 2);
     positions += binomial(25, o) * binomial(25 - o, x);
     std::uint64_t fixed = 0;
-    for (const auto& p : Symmetry::get().permutations()) fixed += fixed_positions(p, o, x);
+    for (int s = 0; s < kSymmetries; ++s)
+      fixed += fixed_positions(Symmetry::on_board().permutation(s), o, x);
     EXPECT_EQ(fixed % 32, 0u);
     classes += fixed / 32;
   }
@@ -126,7 +145,7 @@ TEST(Double5Symmetry, PositionAndClassCountsMatchSpec) {
 }
 
 TEST(Double5Symmetry, CanonicalSetsAreOrbitRepresentatives) {
-  const auto& sym = Symmetry::get();
+  const auto& sym = Symmetry::on_index();
   for (int size : {0, 1, 2, 3, 4}) {
     std::uint64_t orbits = 0;
     for (auto m : canonical_sets(size)) {

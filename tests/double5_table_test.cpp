@@ -12,7 +12,7 @@
 #include <unordered_map>
 
 #include "game_cli.hpp"
-#include "table.hpp"
+#include "retro/double5_solver.hpp"
 
 namespace {
 
@@ -113,7 +113,8 @@ TEST(Double5Tables, ContestSamples) {
 TEST(Double5Tables, Round11ExhaustiveAgainstReferenceScoring) {
   using namespace tbgen::double5;
   std::uint64_t checked = 0;
-  for (std::uint32_t o : canonical_sets(12)) {
+  for (std::uint32_t canonical : canonical_sets(12)) {
+    const std::uint32_t o = index_to_board()(canonical);
     const std::uint32_t free = kAll & ~o;
     for (std::uint32_t x = free; x; x = (x - 1) & free) {
       if (__builtin_popcount(x) != 10) continue;
@@ -124,45 +125,40 @@ TEST(Double5Tables, Round11ExhaustiveAgainstReferenceScoring) {
   EXPECT_EQ(checked, canonical_sets(12).size() * 286);
 }
 
-// Round 10: every stored entry against the reference's best of O's ten pair moves.
+// Round 10 has no table: its layer, as the generator solves it (for round 9) and as the reader
+// scores it when probed, against the reference's best of O's ten pair moves, for every entry.
 TEST(Double5Tables, Round10ExhaustiveAgainstReferenceSearch) {
   using namespace tbgen::double5;
   const LayerShape s = layer_shape(10);
-  const tbgen::Table table(tables_dir() / (table_name(10) + ".tb"),
-                           tbreader::CacheMode::single_block);
+  const LayerPlanes layer = solve_layer(10, nullptr, 2, nullptr);
   const auto& keys = canonical_sets(s.key_size);
-  const std::uint64_t blocks = table.header().block_count;
-  std::atomic<std::uint64_t> next_block{0}, mismatches{0};
+  const auto& to_board = index_to_board();
+  std::atomic<std::uint64_t> next_class{0}, mismatches{0};
   auto worker = [&] {
-    for (std::uint64_t b; (b = next_block.fetch_add(1)) < blocks;) {
-      const auto data = table.block(static_cast<std::uint32_t>(b));
-      const std::uint64_t first = b * table.header().block_entries();
-      const std::uint64_t last = std::min(first + table.header().block_entries(), s.entries);
-      std::uint32_t x = ~0u;
+    for (std::uint64_t k; (k = next_class.fetch_add(1)) < s.classes;) {
+      const std::uint32_t key = keys[k];
       std::vector<int> free_cells;
-      for (std::uint64_t i = first; i < last; ++i) {
-        if (keys[i / s.per_class] != x) {
-          x = keys[i / s.per_class];
-          free_cells.clear();
-          for (int c = 0; c < 25; ++c)
-            if (!(x >> c & 1)) free_cells.push_back(c);
-        }
+      for (int c = 0; c < 25; ++c)
+        if (!(key >> c & 1)) free_cells.push_back(c);
+      const std::uint32_t x = to_board(key);
+      // O's sets in colex order among the free index cells: Gosper's next subset of the same
+      // size, written out here rather than taken from the index code.
+      std::uint32_t local = (1u << s.other_size) - 1;
+      for (std::uint64_t i = 0; i < s.per_class; ++i) {
         std::uint32_t o = 0;
-        // The i-th O set in colex order among the free cells, unranked from scratch.
-        std::uint64_t rank = i % s.per_class;
-        for (int j = s.other_size; j >= 1; --j) {
-          int e = j - 1;
-          while (tbgen::combinatorial::binomial(e + 1, j) <= rank) ++e;
-          rank -= tbgen::combinatorial::binomial(e, j);
-          o |= 1u << free_cells[e];
-        }
+        for (int j = 0; j < static_cast<int>(free_cells.size()); ++j)
+          if (local >> j & 1) o |= 1u << free_cells[j];
+        const std::uint32_t t = local | (local - 1);
+        local = (t + 1) | (((~t & -~t) - 1) >> (__builtin_ctz(local) + 1));
+        o = to_board(o);
         const std::uint32_t empty = kAll & ~(o | x);
         int best = -2;
-        for (std::uint32_t a = empty; a; a &= a - 1)
-          for (std::uint32_t c = a & (a - 1); c; c &= c - 1)
+        for (std::uint32_t a = empty; a && best < 1; a &= a - 1)
+          for (std::uint32_t c = a & (a - 1); c && best < 1; c &= c - 1)
             best = std::max(best, reference_final(o | (a & -a) | (c & -c)));
-        const int stored = static_cast<int>(tbgen::unpack_entry(data.data(), i - first, 2)) - 1;
-        if (stored != best) mismatches.fetch_add(1);
+        const int solved = static_cast<int>(layer.get(k * s.per_class + i)) - 1;
+        const int probed = as_int(tbreader::probe_double5(tables(), o, x));
+        if (solved != best || probed != best) mismatches.fetch_add(1);
       }
     }
   };
@@ -211,7 +207,7 @@ TEST(Double5Tables, EveryRoundIsOnePlyConsistentThroughTheReader) {
 TEST(Double5Tables, ValuesAreInvariantUnderTheSymmetries) {
   using namespace tbgen::double5;
   std::mt19937_64 rng(5);
-  const auto& sym = Symmetry::get();
+  const auto& sym = Symmetry::on_board();
   for (int round = 0; round <= 10; ++round)
     for (int n = 0; n < 2000; ++n) {
       const Board b = random_position(round, rng);

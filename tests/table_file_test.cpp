@@ -69,6 +69,34 @@ TEST(TableFile, RoundTripsEveryEntryWidth) {
   }
 }
 
+TEST(TableFile, RoundTripsBase3Digits) {
+  const auto dir = tbgen::testing::fresh_directory("base3");
+  std::mt19937_64 rng(3);
+  for (const std::uint64_t entries : {1ull, 4ull, 5ull, 6ull, 1024ull, 10'007ull}) {
+    std::vector<std::uint8_t> values(entries);
+    for (auto& v : values) v = rng() % 7 == 0 ? static_cast<std::uint8_t>(rng() % 3) : 1;
+    tbgen::format::Header h;
+    h.game = "testgame";
+    h.entry_bits = 2;
+    h.entry_radix = tbgen::format::kTernary;
+    h.entry_count = entries;
+    const auto path = dir / "t3.tb";
+    tbgen::write_table(path, h,
+                       [&](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+                         for (std::uint64_t i = 0; i < count; i += 5)
+                           out[i / 5] = tbgen::format::pack_trits(
+                               values.data() + first + i,
+                               static_cast<std::uint32_t>(std::min<std::uint64_t>(5, count - i)));
+                       },
+                       {8, 3, 2});
+    const Table t(path, tbreader::CacheMode::decoded);
+    EXPECT_EQ(t.header().entry_radix, 3u);
+    EXPECT_EQ(t.header().block_raw_bytes(0), (std::min<std::uint64_t>(entries, 256) + 4) / 5);
+    for (std::uint64_t i = 0; i < entries; ++i) ASSERT_EQ(t.entry(i), values[i]) << i;
+    EXPECT_NO_THROW(t.verify_all());
+  }
+}
+
 TEST(TableFile, SameBytesForAnyThreadCount) {
   const auto a = tbgen::testing::fresh_directory("threads-a");
   const auto b = tbgen::testing::fresh_directory("threads-b");
@@ -155,10 +183,16 @@ TEST(TableFile, ForeignWrongVersionAndReservedFieldsAreRefused) {
   expect_refused(w.path, "not a tbgen table");
 
   auto version = original;
-  version[8] = 2;
+  version[8] = 1;
   reseal_header(version);
   write_file(w.path, version);
-  expect_refused(w.path, "unsupported format version 2");
+  expect_refused(w.path, "unsupported format version 1");
+
+  auto radix = original;
+  radix[88] = 3;  // base-3 packing is for 2-bit entries only
+  reseal_header(radix);
+  write_file(w.path, radix);
+  expect_refused(w.path, "invalid entry radix 3 for 8-bit entries");
 
   auto reserved = original;
   reserved[100] = 1;

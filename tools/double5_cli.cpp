@@ -121,7 +121,7 @@ class Double5Cli final : public GameCli {
     for (int r = 0; r < kStoredRounds; ++r) shapes[r] = layer_shape(r);
     std::vector<Double5Outcome> values(boards.size());
     std::vector<std::pair<std::uint64_t, std::uint32_t>> order(boards.size());  // (key, board)
-    constexpr std::uint64_t kFinished = ~std::uint64_t{0};
+    constexpr std::uint64_t kScored = ~std::uint64_t{0};
     const unsigned threads = default_threads();
     constexpr std::size_t kChunk = 1 << 14;
     parallel_for(threads, (boards.size() + kChunk - 1) / kChunk, [&](std::uint64_t chunk) {
@@ -129,9 +129,9 @@ class Double5Cli final : public GameCli {
       for (std::size_t t = chunk * kChunk; t < end; ++t) {
         const auto [o, x] = boards[t];
         const int round = __builtin_popcount(o) / 2 + __builtin_popcount(x) / 2;
-        if (round >= kStoredRounds) {  // round 11 or a full board: the free cells go to X
-          values[t] = static_cast<Double5Outcome>(final_outcome(o, kFull & ~o));
-          order[t] = {kFinished, static_cast<std::uint32_t>(t)};
+        if (round >= kStoredRounds) {  // rounds 10 and 11 and full boards have no table
+          values[t] = static_cast<Double5Outcome>(scored_outcome(o, x));
+          order[t] = {kScored, static_cast<std::uint32_t>(t)};
         } else {
           order[t] = {std::uint64_t(round) << 40 | position_index(shapes[round], o, x),
                       static_cast<std::uint32_t>(t)};
@@ -143,7 +143,7 @@ class Double5Cli final : public GameCli {
     // Each table used is opened and its layout checked once, before the threads start.
     std::array<const Table*, kStoredRounds> used{};
     for (const auto& [key, t] : order) {
-      if (key == kFinished) break;
+      if (key == kScored) break;
       const int round = static_cast<int>(key >> 40);
       if (used[round]) continue;
       used[round] =
@@ -154,7 +154,7 @@ class Double5Cli final : public GameCli {
     constexpr std::size_t kRun = 1 << 13;
     parallel_for(threads, (order.size() + kRun - 1) / kRun, [&](std::uint64_t run) {
       const std::size_t last = std::min(order.size(), (run + 1) * kRun);
-      for (std::size_t k = run * kRun; k < last && order[k].first != kFinished; ++k) {
+      for (std::size_t k = run * kRun; k < last && order[k].first != kScored; ++k) {
         const Table& table = *used[order[k].first >> 40];
         const std::uint64_t code = table.entry(order[k].first & ((std::uint64_t{1} << 40) - 1));
         if (code > kOWins) throw tbreader::Error(table.name() + ": invalid value code");

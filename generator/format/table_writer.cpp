@@ -30,17 +30,61 @@ void pack_entry(std::uint8_t* data, std::uint64_t index, std::uint32_t entry_bit
     p[i] = static_cast<std::uint8_t>(value >> (8 * i));
 }
 
+namespace {
+
+// `header` must have its block fields filled in.
+std::vector<std::uint8_t> compress_block(const format::Header& header, const EntryProducer& produce,
+                                         std::uint32_t block, int level) {
+  const std::uint64_t first = std::uint64_t{block} << header.block_entries_log2;
+  thread_local std::vector<std::uint8_t> raw;
+  raw.assign(header.block_raw_bytes(block), 0);
+  produce(first, std::min(header.block_entries(), header.entry_count - first), raw.data());
+  std::vector<std::uint8_t> out(ZSTD_compressBound(raw.size()));
+  // One context per thread: creating one per block costs more than compressing a small one.
+  thread_local std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context(ZSTD_createCCtx(),
+                                                                            ZSTD_freeCCtx);
+  const std::size_t size =
+      ZSTD_compressCCtx(context.get(), out.data(), out.size(), raw.data(), raw.size(), level);
+  if (ZSTD_isError(size)) throw std::runtime_error(ZSTD_getErrorName(size));
+  out.resize(size);
+  return out;
+}
+
+void set_block_fields(format::Header& header, const WriteOptions& options) {
+  header.block_entries_log2 = options.block_entries_log2;
+  header.block_count = static_cast<std::uint32_t>(
+      (header.entry_count + header.block_entries() - 1) >> header.block_entries_log2);
+  header.zstd_level = static_cast<std::uint32_t>(options.zstd_level);
+}
+
+}  // namespace
+
+std::uint64_t sampled_compressed_size(format::Header header, const EntryProducer& produce,
+                                      const WriteOptions& options, std::uint32_t stride) {
+  set_block_fields(header, options);
+  const std::uint32_t samples = (header.block_count + stride - 1) / stride;
+  std::vector<std::uint64_t> sizes(samples);
+  parallel_for(options.threads, samples, [&](std::uint64_t i) {
+    sizes[i] =
+        compress_block(header, produce, static_cast<std::uint32_t>(i * stride), options.zstd_level)
+            .size();
+  });
+  std::uint64_t total = 0;
+  for (const auto s : sizes) total += s;
+  return total;
+}
+
 std::uint64_t write_table(const std::filesystem::path& path, const format::Header& header,
                           std::span<const std::uint8_t> packed, const WriteOptions& options) {
-  if (packed.size() != format::packed_bytes(header.entry_count, header.entry_bits))
+  if (packed.size() != header.packed_bytes(header.entry_count))
     throw std::invalid_argument("packed buffer does not match the entry count");
   const std::uint64_t block_bytes =
-      format::packed_bytes(std::uint64_t{1} << options.block_entries_log2, header.entry_bits);
+      header.packed_bytes(std::uint64_t{1} << options.block_entries_log2);
   return write_table(
       path, header,
       [&](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
         const std::uint64_t offset = (first >> options.block_entries_log2) * block_bytes;
-        std::memcpy(out, packed.data() + offset, format::packed_bytes(count, header.entry_bits));
+        std::memcpy(out, packed.data() + offset, header.packed_bytes(count));
       },
       options);
 }
@@ -49,28 +93,17 @@ std::uint64_t write_table(const std::filesystem::path& path, format::Header head
                           const EntryProducer& produce, const WriteOptions& options) {
   if (!format::valid_entry_bits(header.entry_bits))
     throw std::invalid_argument("invalid entry width");
-  header.block_entries_log2 = options.block_entries_log2;
-  header.block_count = static_cast<std::uint32_t>(
-      (header.entry_count + header.block_entries() - 1) >> header.block_entries_log2);
-  header.zstd_level = static_cast<std::uint32_t>(options.zstd_level);
+  if (header.entry_radix != 0 &&
+      !(header.entry_radix == format::kTernary && header.entry_bits == 2))
+    throw std::invalid_argument("invalid entry radix");
+  set_block_fields(header, options);
 
   std::vector<std::vector<std::uint8_t>> blocks(header.block_count);
   std::vector<format::DirectoryEntry> directory(header.block_count);
   parallel_for(options.threads, header.block_count, [&](std::uint64_t b) {
-    const std::uint64_t first = b << header.block_entries_log2;
-    thread_local std::vector<std::uint8_t> raw;
-    raw.assign(header.block_raw_bytes(static_cast<std::uint32_t>(b)), 0);
-    produce(first, std::min(header.block_entries(), header.entry_count - first), raw.data());
     auto& out = blocks[b];
-    out.resize(ZSTD_compressBound(raw.size()));
-    // One context per thread: creating one per block costs more than compressing a small one.
-    thread_local std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context(ZSTD_createCCtx(),
-                                                                              ZSTD_freeCCtx);
-    const std::size_t size = ZSTD_compressCCtx(context.get(), out.data(), out.size(), raw.data(),
-                                               raw.size(), options.zstd_level);
-    if (ZSTD_isError(size)) throw std::runtime_error(ZSTD_getErrorName(size));
-    out.resize(size);
-    directory[b] = {xxh3(out.data(), out.size()), static_cast<std::uint32_t>(size)};
+    out = compress_block(header, produce, static_cast<std::uint32_t>(b), options.zstd_level);
+    directory[b] = {xxh3(out.data(), out.size()), static_cast<std::uint32_t>(out.size())};
   });
   header.data_size = 0;
   for (const auto& d : directory) header.data_size += d.compressed_size;

@@ -17,18 +17,24 @@ struct WriteOptions {
   unsigned threads = 1;
 };
 
-// Writes entries [first, first + count) packed as the format prescribes into `out` (zeroed,
-// ceil(count * entry_bits / 8) bytes); called concurrently for different blocks.
+// Writes entries [first, first + count) packed as the header says into `out` (zeroed,
+// header.packed_bytes(count) bytes); called concurrently for different blocks.
 using EntryProducer =
     std::function<void(std::uint64_t first, std::uint64_t count, std::uint8_t* out)>;
 
-// `header` gives game, layer, index scheme, codec, entry bits, entry count and game parameter;
+// `header` gives game, layer, index scheme, codec, entry bits and radix, entry count and game
+// parameter;
 // the writer fills in the rest. Returns the whole-file checksum.
 std::uint64_t write_table(const std::filesystem::path& path, format::Header header,
                           const EntryProducer& produce, const WriteOptions& options);
 // The same from entries already packed in memory.
 std::uint64_t write_table(const std::filesystem::path& path, const format::Header& header,
                           std::span<const std::uint8_t> packed, const WriteOptions& options);
+
+// Compressed bytes of every `stride`-th block (0, stride, 2 * stride, ...) as write_table would
+// write them: to choose between packings by measurement without writing.
+std::uint64_t sampled_compressed_size(format::Header header, const EntryProducer& produce,
+                                      const WriteOptions& options, std::uint32_t stride);
 
 // Sets entry `index` (value < 2^entry_bits, entry_bits <= 64) in a packed buffer. Not
 // thread-safe for sub-byte entries sharing a byte.

@@ -90,7 +90,7 @@ Code LayerPlanes::get(std::uint64_t index) const {
 
 LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Progress* progress) {
   const LayerShape shape = layer_shape(round);
-  if (round < kStoredRounds - 1 && (next == nullptr || next->shape.round != round + 1))
+  if (round < kMoveRounds - 1 && (next == nullptr || next->shape.round != round + 1))
     throw std::logic_error("double5: layer " + std::to_string(round) + " needs layer " +
                            std::to_string(round + 1));
   LayerPlanes layer(shape);
@@ -99,10 +99,11 @@ LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Pr
   const auto& keys = canonical_sets(shape.key_size);
   const auto successor_sets = combinations(free_cells, shape.other_size + 2);
   const auto mover_sets = combinations(free_cells, shape.other_size);
-  const bool scored = round == kStoredRounds - 1;
+  const bool scored = round == kMoveRounds - 1;
   const auto& lookup = class_lookup(scored ? 0 : shape.other_size + 2);
   const combinatorial::FastColexRank colex;
-  const Symmetry& sym = Symmetry::get();
+  const Symmetry& sym = Symmetry::on_index();
+  const CellMap& to_board = index_to_board();
   std::atomic<std::uint64_t> done{0};
 
   parallel_for(threads, shape.classes, [&](std::uint64_t cls) {
@@ -117,7 +118,7 @@ LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Pr
 
     if (scored) {
       for (const std::uint32_t local : successor_sets) {
-        const std::uint32_t o = combinatorial::deposit_bits(local, free);
+        const std::uint32_t o = to_board(combinatorial::deposit_bits(local, free));
         const Code v = final_outcome(o, kFull & ~o);  // the cells left over go to X
         if (v >= kDraw) set_bit(in_draw, local);
         if (v == kOWins) set_bit(in_win, local);
@@ -183,17 +184,28 @@ LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Pr
   return layer;
 }
 
-void pack_entries(const LayerPlanes& layer, std::uint64_t first, std::uint64_t count,
-                  std::uint8_t* out) {
-  std::memset(out, 0, (count * kEntryBits + 7) / 8);
+void pack_entries(const LayerPlanes& layer, std::uint32_t entry_radix, std::uint64_t first,
+                  std::uint64_t count, std::uint8_t* out) {
+  const std::uint32_t per_byte = entry_radix == format::kTernary ? format::kTritsPerByte : 4;
   std::uint64_t cls = first / layer.shape.per_class, rank = first % layer.shape.per_class;
-  for (std::uint64_t i = 0; i < count; ++i) {
-    const unsigned code = code_at(layer.class_words(cls), rank);
-    out[i >> 2] = static_cast<std::uint8_t>(out[i >> 2] | code << (2 * (i & 3)));
-    if (++rank == layer.shape.per_class) {
-      rank = 0;
-      ++cls;
+  std::uint8_t digits[format::kTritsPerByte];
+  for (std::uint64_t i = 0; i < count; i += per_byte) {
+    const auto n = static_cast<std::uint32_t>(std::min<std::uint64_t>(per_byte, count - i));
+    for (std::uint32_t d = 0; d < n; ++d) {
+      digits[d] = code_at(layer.class_words(cls), rank);
+      if (++rank == layer.shape.per_class) {
+        rank = 0;
+        ++cls;
+      }
     }
+    std::uint8_t byte = 0;
+    if (entry_radix == format::kTernary) {
+      byte = format::pack_trits(digits, n);
+    } else {
+      for (std::uint32_t d = 0; d < n; ++d)
+        byte = static_cast<std::uint8_t>(byte | digits[d] << (kEntryBits * d));
+    }
+    out[i / per_byte] = byte;
   }
 }
 
@@ -211,8 +223,7 @@ LayerPlanes load_layer(const Table& table, int round, unsigned threads) {
       for (std::uint64_t rank = 0; rank < layer.shape.per_class; ++rank) {
         const std::uint64_t index = cls * layer.shape.per_class + rank;
         const auto block = table.block(static_cast<std::uint32_t>(index >> h.block_entries_log2));
-        const std::uint64_t code =
-            unpack_entry(block.data(), index & (h.block_entries() - 1), kEntryBits);
+        const std::uint64_t code = unpack_entry(block.data(), index & (h.block_entries() - 1), h);
         if (code > kOWins)
           throw tbreader::Error(table.name() + ": invalid value code at entry " +
                                 std::to_string(index));

@@ -55,9 +55,10 @@ inline void set_code(std::uint64_t* class_words, std::uint64_t rank, unsigned co
 // finished boards and are scored directly).
 LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Progress* progress);
 
-// Entries [first, first + count) packed as the table file stores them (2 bits each).
-void pack_entries(const LayerPlanes& layer, std::uint64_t first, std::uint64_t count,
-                  std::uint8_t* out);
+// Entries [first, first + count) packed as a table file with that entry radix stores them:
+// base-3 digits (format::kTernary) or 2-bit codes (0).
+void pack_entries(const LayerPlanes& layer, std::uint32_t entry_radix, std::uint64_t first,
+                  std::uint64_t count, std::uint8_t* out);
 
 // A layer read back from its verified table file.
 LayerPlanes load_layer(const Table& table, int round, unsigned threads);

@@ -29,7 +29,9 @@ thread_local ThreadBlock thread_block;
 }  // namespace
 
 std::uint64_t unpack_entry(const std::uint8_t* data, std::uint64_t index,
-                           std::uint32_t entry_bits) {
+                           const format::Header& header) {
+  if (header.entry_radix == format::kTernary) return format::unpack_trit(data, index);
+  const std::uint32_t entry_bits = header.entry_bits;
   if (entry_bits < 8) {
     const std::uint64_t bit = index * entry_bits;
     return (data[bit >> 3] >> (bit & 7)) & ((1u << entry_bits) - 1);
@@ -137,7 +139,7 @@ std::uint64_t Table::entry(std::uint64_t index) const {
   if (index >= header_.entry_count) fail(name_, "entry " + std::to_string(index) + " out of range");
   if (header_.entry_bits > 64) fail(name_, "entries wider than 64 bits need block access");
   const auto data = block(static_cast<std::uint32_t>(index >> header_.block_entries_log2));
-  return unpack_entry(data.data(), index & (header_.block_entries() - 1), header_.entry_bits);
+  return unpack_entry(data.data(), index & (header_.block_entries() - 1), header_);
 }
 
 void Table::verify_all() const {

@@ -48,7 +48,8 @@ class Table {
   std::uint64_t serial_;  // tells thread-local caches apart across tables
 };
 
-// Value of `index` in a packed little-endian buffer of `entry_bits`-bit entries (<= 64 bits).
-std::uint64_t unpack_entry(const std::uint8_t* data, std::uint64_t index, std::uint32_t entry_bits);
+// Entry `index` of a decoded block (or any buffer packed as `header` says; entries <= 64 bits).
+std::uint64_t unpack_entry(const std::uint8_t* data, std::uint64_t index,
+                           const format::Header& header);
 
 }  // namespace tbgen

@@ -42,8 +42,9 @@ std::uint64_t Tablebase::entry(std::string_view name, std::uint64_t index) const
 TableInfo Tablebase::info(std::string_view name) const {
   const auto& t = impl_->table(name);
   const auto& h = t.header();
-  return {h.game,        h.layer,          h.index_scheme, h.value_codec,     h.entry_bits,
-          h.block_count, h.game_parameter, h.entry_count,  h.block_entries(), t.file_size()};
+  return {h.game,        h.layer,           h.index_scheme, h.value_codec,
+          h.entry_bits,  h.entry_radix,     h.block_count,  h.game_parameter,
+          h.entry_count, h.block_entries(), t.file_size()};
 }
 
 void expect_layout(const tbgen::Table& table, std::uint32_t index_scheme, std::uint32_t value_codec,

@@ -26,7 +26,9 @@ enum class CacheMode {
 
 struct TableInfo {
   std::string game;
-  std::uint32_t layer, index_scheme, value_codec, entry_bits, block_count, game_parameter;
+  std::uint32_t layer, index_scheme, value_codec, entry_bits;
+  std::uint32_t entry_radix;  // 0: binary entries; 3: base-3 digits, five to a byte
+  std::uint32_t block_count, game_parameter;
   std::uint64_t entry_count, block_entries, file_size;
 };
 

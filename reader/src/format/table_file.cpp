@@ -35,7 +35,8 @@ enum Offset : std::size_t {
   kOffZstdLevel = 68,
   kOffDirectoryChecksum = 72,
   kOffDataSize = 80,
-  kOffReserved = 88,
+  kOffEntryRadix = 88,
+  kOffReserved = 92,
   kOffHeaderChecksum = 120,
 };
 
@@ -74,10 +75,31 @@ std::uint64_t packed_bytes(std::uint64_t entries, std::uint32_t entry_bits) {
   return (entries * entry_bits + 7) / 8;
 }
 
+std::uint32_t unpack_trit(const std::uint8_t* data, std::uint64_t index) {
+  static const auto digits = [] {
+    std::array<std::array<std::uint8_t, kTritsPerByte>, 256> d{};
+    for (unsigned byte = 0; byte < 256; ++byte)
+      for (unsigned i = 0, v = byte; i < kTritsPerByte; ++i, v /= 3)
+        d[byte][i] = static_cast<std::uint8_t>(v % 3);
+    return d;
+  }();
+  return digits[data[index / kTritsPerByte]][index % kTritsPerByte];
+}
+
+std::uint8_t pack_trits(const std::uint8_t* digits, std::uint32_t count) {
+  unsigned byte = 0;
+  for (std::uint32_t i = count; i-- > 0;) byte = byte * 3 + digits[i];
+  return static_cast<std::uint8_t>(byte);
+}
+
+std::uint64_t Header::packed_bytes(std::uint64_t entries) const {
+  return entry_radix == kTernary ? (entries + kTritsPerByte - 1) / kTritsPerByte
+                                 : format::packed_bytes(entries, entry_bits);
+}
+
 std::uint64_t Header::block_raw_bytes(std::uint32_t block) const {
   const std::uint64_t first = std::uint64_t{block} << block_entries_log2;
-  const std::uint64_t count = std::min(block_entries(), entry_count - first);
-  return packed_bytes(count, entry_bits);
+  return packed_bytes(std::min(block_entries(), entry_count - first));
 }
 
 std::uint64_t Header::file_size() const {
@@ -102,6 +124,7 @@ std::array<std::uint8_t, kHeaderSize> encode_header(const Header& h) {
   put32(p + kOffZstdLevel, h.zstd_level);
   store_u64(p + kOffDirectoryChecksum, h.directory_checksum);
   store_u64(p + kOffDataSize, h.data_size);
+  put32(p + kOffEntryRadix, h.entry_radix);
   store_u64(p + kOffHeaderChecksum, xxh3(p, kOffHeaderChecksum));
   return out;
 }
@@ -139,15 +162,19 @@ Header decode_header(std::span<const std::uint8_t> bytes, const std::string& whe
   h.zstd_level = get32(p + kOffZstdLevel);
   h.directory_checksum = load_u64(p + kOffDirectoryChecksum);
   h.data_size = load_u64(p + kOffDataSize);
+  h.entry_radix = get32(p + kOffEntryRadix);
 
   if (!valid_entry_bits(h.entry_bits))
     fail(where, "invalid entry width " + std::to_string(h.entry_bits) + " bits");
+  if (h.entry_radix != 0 && !(h.entry_radix == kTernary && h.entry_bits == 2))
+    fail(where, "invalid entry radix " + std::to_string(h.entry_radix) + " for " +
+                    std::to_string(h.entry_bits) + "-bit entries");
   if (h.block_entries_log2 > 30) fail(where, "block size out of range");
   if (h.entry_count == 0 || h.entry_count > (std::uint64_t{1} << 40))
     fail(where, "entry count out of range");
   const std::uint64_t blocks = (h.entry_count + h.block_entries() - 1) >> h.block_entries_log2;
   if (blocks != h.block_count) fail(where, "block count does not match entry count");
-  if (packed_bytes(h.block_entries(), h.entry_bits) > (std::uint64_t{1} << 30))
+  if (h.packed_bytes(h.block_entries()) > (std::uint64_t{1} << 30))
     fail(where, "block size out of range");
   return h;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// Table file format v1 (docs/FORMAT.md): header, block directory, zstd blocks, trailer.
-// This layer knows nothing of games: a table is entry_count fixed-width unsigned entries.
+// Table file format v2 (docs/FORMAT.md): header, block directory, zstd blocks, trailer.
+// This layer knows nothing of games: a table is entry_count fixed-width unsigned entries,
+// packed in binary or, for three-valued entries, as base-3 digits.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -11,7 +12,7 @@ namespace tbgen::format {
 
 inline constexpr std::array<char, 8> kMagic = {'T', 'B', 'G', 'E', 'N', 'T', 'B', '\x1a'};
 inline constexpr std::array<char, 8> kTrailerMagic = {'T', 'B', 'G', 'E', 'N', 'E', 'N', 'D'};
-inline constexpr std::uint32_t kVersion = 1;
+inline constexpr std::uint32_t kVersion = 2;
 inline constexpr std::size_t kHeaderSize = 128;
 inline constexpr std::size_t kDirectoryEntrySize = 16;
 inline constexpr std::size_t kTrailerSize = 16;
@@ -23,6 +24,9 @@ struct Header {
   std::uint32_t index_scheme = 0;  // meaning fixed per game, see docs/FORMAT.md
   std::uint32_t value_codec = 0;   // meaning fixed per game, see docs/FORMAT.md
   std::uint32_t entry_bits = 0;    // 1, 2, 4, 8, 16, 32, 64 or a multiple of 64
+  // 0: entries packed in binary, entry_bits each. 3: entries 0..2 (entry_bits 2) packed as
+  // base-3 digits, five to a byte (1.6 bits an entry, and the codes compress better).
+  std::uint32_t entry_radix = 0;
   std::uint64_t entry_count = 0;
   std::uint32_t block_entries_log2 = 0;
   std::uint32_t block_count = 0;
@@ -32,6 +36,7 @@ struct Header {
   std::uint64_t data_size = 0;  // bytes of all compressed blocks together
 
   std::uint64_t block_entries() const { return std::uint64_t{1} << block_entries_log2; }
+  std::uint64_t packed_bytes(std::uint64_t entries) const;  // raw size of that many entries
   std::uint64_t block_raw_bytes(std::uint32_t block) const;
   std::uint64_t file_size() const;
 };
@@ -51,6 +56,12 @@ std::vector<DirectoryEntry> decode_directory(std::span<const std::uint8_t> bytes
 bool valid_entry_bits(std::uint32_t bits);
 void store_u64(std::uint8_t* p, std::uint64_t v);  // little-endian
 std::uint64_t load_u64(const std::uint8_t* p);
-std::uint64_t packed_bytes(std::uint64_t entries, std::uint32_t entry_bits);
+std::uint64_t packed_bytes(std::uint64_t entries, std::uint32_t entry_bits);  // binary packing
+
+// Base-3 packing: entry i is digit i % 5 (least significant first) of byte i / 5.
+inline constexpr std::uint32_t kTernary = 3;
+inline constexpr std::uint32_t kTritsPerByte = 5;
+std::uint32_t unpack_trit(const std::uint8_t* data, std::uint64_t index);
+std::uint8_t pack_trits(const std::uint8_t* digits, std::uint32_t count);  // count <= 5
 
 }  // namespace tbgen::format

@@ -5,7 +5,14 @@
 // keyed by the set of the side NOT to move: entry index = class * per_class + rank, where
 // class is the rank of the canonical image of the non-mover's set under the 32 line-preserving
 // symmetries, and rank is the colex rank of the mover's set, mapped by the same symmetry,
-// among the cells left free by that canonical set. Round 11 (3 cells left) is scored directly.
+// among the cells left free by that canonical set; all of it on masks of index cells
+// (kIndexCells). Entries are 2-bit codes or base-3 digits, whichever compresses smaller (the header
+// says).
+//
+// Rounds 10 and 11 have no table: round 11 (3 cells left, which go to X) is scored directly,
+// and round 10 is the best of O's last moves (at most 10 pairs), each scored directly, which
+// is faster than a table probe and saves the largest-per-entry table (32 MB).
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -15,9 +22,10 @@
 
 namespace tbgen::double5 {
 
-inline constexpr int kStoredRounds = 11;  // rounds 0..10 have tables
-inline constexpr std::uint32_t kIndexScheme = 2;
-inline constexpr std::uint32_t kValueCodec = 2;  // 2 bits: 0 X wins, 1 draw, 2 O wins
+inline constexpr int kMoveRounds = 11;    // rounds 0..10 have a side to move
+inline constexpr int kStoredRounds = 10;  // rounds 0..9 have tables
+inline constexpr std::uint32_t kIndexScheme = 3;
+inline constexpr std::uint32_t kValueCodec = 2;  // 0 X wins, 1 draw, 2 O wins
 inline constexpr std::uint32_t kEntryBits = 2;
 
 enum Code : std::uint8_t { kXWins = 0, kDraw = 1, kOWins = 2 };
@@ -58,11 +66,13 @@ inline const std::string& table_name(int round) {
   return names.at(static_cast<std::size_t>(round));
 }
 
-// Index of the position (o, x) in its layer's table; the masks must fit the layer.
+// Index of the position (o, x), masks of board cells, in its layer's table; the masks must fit
+// the layer.
 inline std::uint64_t position_index(const LayerShape& shape, std::uint32_t o, std::uint32_t x) {
-  const auto& sym = Symmetry::get();
-  const std::uint32_t key = shape.o_to_move ? x : o;
-  const std::uint32_t other = shape.o_to_move ? o : x;
+  const auto& sym = Symmetry::on_index();
+  const auto& renumber = board_to_index();
+  const std::uint32_t key = renumber(shape.o_to_move ? x : o);
+  const std::uint32_t other = renumber(shape.o_to_move ? o : x);
   const std::uint32_t found = class_lookup(shape.key_size)[combinatorial::colex_rank(key)];
   const int g = static_cast<int>(found & 31);
   const std::uint32_t local =
@@ -70,7 +80,8 @@ inline std::uint64_t position_index(const LayerShape& shape, std::uint32_t o, st
   return std::uint64_t{found >> 5} * shape.per_class + combinatorial::colex_rank(local);
 }
 
-// Outcome of a finished board: every line with at least 4 of one side's 5 cells scores a point.
+// Outcome of a finished board (masks of board cells): every line with at least 4 of one
+// side's 5 cells scores a point.
 inline Code final_outcome(std::uint32_t o, std::uint32_t x) {
   int score = 0;
   for (const std::uint32_t line : line_masks()) {
@@ -78,6 +89,20 @@ inline Code final_outcome(std::uint32_t o, std::uint32_t x) {
     score -= __builtin_popcount(line & x) >= 4;
   }
   return score > 0 ? kOWins : score < 0 ? kXWins : kDraw;
+}
+
+// Outcome of a position of round 10 (O to move, 5 cells free) or 11 (3 free), or of a full
+// board: the free cells left after O's last move go to X.
+inline Code scored_outcome(std::uint32_t o, std::uint32_t x) {
+  const std::uint32_t free = kFull & ~(o | x);
+  if (__builtin_popcount(o) >= 12) return final_outcome(o, kFull & ~o);
+  Code best = kXWins;
+  for (std::uint32_t a = free; a && best != kOWins; a &= a - 1)
+    for (std::uint32_t b = a & (a - 1); b && best != kOWins; b &= b - 1) {
+      const std::uint32_t after = o | (a & -a) | (b & -b);
+      best = std::max(best, final_outcome(after, kFull & ~after));
+    }
+  return best;
 }
 
 }  // namespace tbgen::double5

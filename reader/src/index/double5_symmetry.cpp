@@ -27,6 +27,12 @@ Permutation cell_map(F&& f) {
   return p;
 }
 
+Permutation identity() {
+  Permutation p{};
+  for (int i = 0; i < kCells; ++i) p[i] = static_cast<std::uint8_t>(i);
+  return p;
+}
+
 }  // namespace
 
 const std::array<std::uint32_t, 12>& line_masks() {
@@ -46,7 +52,33 @@ const std::array<std::uint32_t, 12>& line_masks() {
   return lines;
 }
 
-Symmetry::Symmetry() {
+CellMap::CellMap(const Permutation& p) : perm_(p) {
+  for (int chunk = 0; chunk < 4; ++chunk)
+    for (int byte = 0; byte < 256; ++byte) {
+      std::uint32_t image = 0;
+      for (int b = 0; b < 8; ++b) {
+        const int cell = chunk * 8 + b;
+        if ((byte >> b & 1) && cell < kCells) image |= 1u << p[cell];
+      }
+      tables_[chunk][byte] = image;
+    }
+}
+
+const CellMap& board_to_index() {
+  static const CellMap map = [] {
+    Permutation p{};
+    for (int i = 0; i < kCells; ++i) p[kIndexCells[i]] = static_cast<std::uint8_t>(i);
+    return CellMap(p);
+  }();
+  return map;
+}
+
+const CellMap& index_to_board() {
+  static const CellMap map(kIndexCells);
+  return map;
+}
+
+Symmetry::Symmetry(const Permutation& numbering) {
   // Generators: transpose and column reversal give the 8 symmetries of the square; the
   // same permutation s of rows and columns, with s commuting with i -> 4 - i, keeps both
   // diagonals: s = (0 4) and s = (0 1)(3 4) generate the 8 such s with the reversal.
@@ -66,10 +98,8 @@ Symmetry::Symmetry() {
         return std::pair{swap01_34(r), swap01_34(c)};
       }),
   };
-  Permutation identity{};
-  for (int i = 0; i < kCells; ++i) identity[i] = static_cast<std::uint8_t>(i);
-  std::set<Permutation> group = {identity};
-  std::vector<Permutation> frontier = {identity};
+  std::set<Permutation> group = {identity()};
+  std::vector<Permutation> frontier = {identity()};
   while (!frontier.empty()) {
     std::vector<Permutation> next;
     for (const auto& p : frontier)
@@ -79,24 +109,28 @@ Symmetry::Symmetry() {
   }
   if (group.size() != kSymmetries)
     throw std::logic_error("double5 symmetry group is not of order 32");
-  std::copy(group.begin(), group.end(), perms_.begin());  // sorted: identity first
+  Permutation position{};  // board cell -> its number here
+  for (int i = 0; i < kCells; ++i) position[numbering[i]] = static_cast<std::uint8_t>(i);
+  std::vector<Permutation> renumbered;
+  for (const auto& g : group) {
+    Permutation p{};
+    for (int i = 0; i < kCells; ++i) p[i] = position[g[numbering[i]]];
+    renumbered.push_back(p);
+  }
+  std::sort(renumbered.begin(), renumbered.end());  // identity first
+  for (int s = 0; s < kSymmetries; ++s) maps_[s] = CellMap(renumbered[s]);
   for (int s = 0; s < kSymmetries; ++s)
     for (int t = 0; t < kSymmetries; ++t)
-      if (compose(perms_[s], perms_[t]) == identity) inverse_[s] = t;
-  for (int s = 0; s < kSymmetries; ++s)
-    for (int chunk = 0; chunk < 4; ++chunk)
-      for (int byte = 0; byte < 256; ++byte) {
-        std::uint32_t image = 0;
-        for (int b = 0; b < 8; ++b) {
-          const int cell = chunk * 8 + b;
-          if ((byte >> b & 1) && cell < kCells) image |= 1u << perms_[s][cell];
-        }
-        tables_[s][chunk][byte] = image;
-      }
+      if (compose(renumbered[s], renumbered[t]) == identity()) inverse_[s] = t;
 }
 
-const Symmetry& Symmetry::get() {
-  static const Symmetry instance;
+const Symmetry& Symmetry::on_board() {
+  static const Symmetry instance(identity());
+  return instance;
+}
+
+const Symmetry& Symmetry::on_index() {
+  static const Symmetry instance(kIndexCells);
   return instance;
 }
 
@@ -111,7 +145,7 @@ const std::vector<std::uint32_t>& canonical_sets(int size) {
   static std::array<std::vector<std::uint32_t>, kCells + 1> sets;
   if (size < 0 || size > kCells) throw std::out_of_range("set size out of range");
   std::call_once(once[size], [size] {
-    const auto& sym = Symmetry::get();
+    const auto& sym = Symmetry::on_index();
     auto& out = sets[size];
     if (size == 0) {
       out.push_back(0);
@@ -131,7 +165,7 @@ const std::vector<std::uint32_t>& class_lookup(int size) {
   static std::array<std::vector<std::uint32_t>, kCells + 1> lookups;
   if (size < 0 || size > kCells) throw std::out_of_range("set size out of range");
   std::call_once(once[size], [size] {
-    const auto& sym = Symmetry::get();
+    const auto& sym = Symmetry::on_index();
     const auto& classes = canonical_sets(size);
     auto& lookup = lookups[size];
     lookup.assign(combinatorial::binomial(kCells, size), 0);
