@@ -10,8 +10,8 @@
 // says).
 //
 // Rounds 10 and 11 have no table: round 11 (3 cells left, which go to X) is scored directly,
-// and round 10 is the best of O's last moves (at most 10 pairs), each scored directly, which
-// is faster than a table probe and saves the largest-per-entry table (32 MB).
+// and round 10 is the best of O's last moves (at most 10 pairs), each scored directly: under
+// 0.2 us, less than a random table probe, and it saves the table that compresses worst.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -83,10 +83,13 @@ inline std::uint64_t position_index(const LayerShape& shape, std::uint32_t o, st
 // Outcome of a finished board (masks of board cells): every line with at least 4 of one
 // side's 5 cells scores a point.
 inline Code final_outcome(std::uint32_t o, std::uint32_t x) {
+  // "At least 4 of the 5" is "at most one cell of the line not theirs": m & (m - 1) == 0,
+  // with no popcount (the reader is built for any x86-64, which may lack the instruction).
   int score = 0;
   for (const std::uint32_t line : line_masks()) {
-    score += __builtin_popcount(line & o) >= 4;
-    score -= __builtin_popcount(line & x) >= 4;
+    const std::uint32_t not_o = line & ~o, not_x = line & ~x;
+    score += (not_o & (not_o - 1)) == 0;
+    score -= (not_x & (not_x - 1)) == 0;
   }
   return score > 0 ? kOWins : score < 0 ? kXWins : kDraw;
 }
