@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <random>
 
+#include "games/double5_table.hpp"
 #include "games/game_tables.hpp"
 
 namespace {
@@ -34,12 +35,14 @@ void BM_Score3Probe(benchmark::State& state) {
 BENCHMARK(BM_Score3Probe)->Arg(0)->Arg(1)->ArgName("cache_mode")->ThreadRange(1, 2);
 
 // double5 needs the full tables: TBGEN_BENCH_TABLES=DIR (after `tbgen build double5`).
-std::vector<std::pair<std::uint32_t, std::uint32_t>> random_double5_positions(std::size_t n) {
+// Random positions of all rounds 0..10, or of one round.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> random_double5_positions(std::size_t n,
+                                                                              int only_round = -1) {
   std::mt19937_64 rng(7);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> positions;
   std::vector<int> cells(25);
   for (std::size_t i = 0; i < n; ++i) {
-    const int round = static_cast<int>(rng() % 11);
+    const int round = only_round >= 0 ? only_round : static_cast<int>(rng() % 11);
     const int no = 2 * ((round + 1) / 2), nx = 2 * (round / 2);
     for (int c = 0; c < 25; ++c) cells[c] = c;
     std::shuffle(cells.begin(), cells.end(), rng);
@@ -69,6 +72,18 @@ void BM_Double5Probe(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_Double5Probe)->Arg(0)->Arg(1)->ArgName("cache_mode")->ThreadRange(1, 2)->MinTime(3);
+
+// Round 10 has no table: a probe scores O's (at most 10) last moves. Needs no tables.
+void BM_Double5ScoreRound10(benchmark::State& state) {
+  static const auto positions = random_double5_positions(1 << 16, 10);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& [o, x] = positions[i++ & ((1 << 16) - 1)];
+    benchmark::DoNotOptimize(tbgen::double5::scored_outcome(o, x));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_Double5ScoreRound10);
 
 }  // namespace
 
