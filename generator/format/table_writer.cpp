@@ -93,8 +93,7 @@ std::uint64_t write_table(const std::filesystem::path& path, format::Header head
                           const EntryProducer& produce, const WriteOptions& options) {
   if (!format::valid_entry_bits(header.entry_bits))
     throw std::invalid_argument("invalid entry width");
-  if (header.entry_radix != 0 &&
-      !(header.entry_radix == format::kTernary && header.entry_bits == 2))
+  if (!format::valid_entry_radix(header.entry_radix, header.entry_bits))
     throw std::invalid_argument("invalid entry radix");
   set_block_fields(header, options);
 

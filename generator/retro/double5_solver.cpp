@@ -1,9 +1,9 @@
 #include "retro/double5_solver.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <stdexcept>
 
+#include "format/table_writer.hpp"
 #include "retro/parallel.hpp"
 
 namespace tbgen::double5 {
@@ -186,26 +186,22 @@ LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Pr
 
 void pack_entries(const LayerPlanes& layer, std::uint32_t entry_radix, std::uint64_t first,
                   std::uint64_t count, std::uint8_t* out) {
-  const std::uint32_t per_byte = entry_radix == format::kTernary ? format::kTritsPerByte : 4;
   std::uint64_t cls = first / layer.shape.per_class, rank = first % layer.shape.per_class;
   std::uint8_t digits[format::kTritsPerByte];
-  for (std::uint64_t i = 0; i < count; i += per_byte) {
-    const auto n = static_cast<std::uint32_t>(std::min<std::uint64_t>(per_byte, count - i));
-    for (std::uint32_t d = 0; d < n; ++d) {
-      digits[d] = code_at(layer.class_words(cls), rank);
-      if (++rank == layer.shape.per_class) {
-        rank = 0;
-        ++cls;
-      }
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const Code code = code_at(layer.class_words(cls), rank);
+    if (++rank == layer.shape.per_class) {
+      rank = 0;
+      ++cls;
     }
-    std::uint8_t byte = 0;
-    if (entry_radix == format::kTernary) {
-      byte = format::pack_trits(digits, n);
-    } else {
-      for (std::uint32_t d = 0; d < n; ++d)
-        byte = static_cast<std::uint8_t>(byte | digits[d] << (kEntryBits * d));
+    if (entry_radix != format::kTernary) {
+      pack_entry(out, i, kEntryBits, code);
+      continue;
     }
-    out[i / per_byte] = byte;
+    const auto digit = static_cast<std::uint32_t>(i % format::kTritsPerByte);
+    digits[digit] = code;
+    if (digit + 1 == format::kTritsPerByte || i + 1 == count)
+      out[i / format::kTritsPerByte] = format::pack_trits(digits, digit + 1);
   }
 }
 

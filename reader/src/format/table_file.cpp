@@ -71,6 +71,10 @@ bool valid_entry_bits(std::uint32_t bits) {
   }
 }
 
+bool valid_entry_radix(std::uint32_t radix, std::uint32_t bits) {
+  return radix == 0 || (radix == kTernary && bits == 2);
+}
+
 std::uint64_t packed_bytes(std::uint64_t entries, std::uint32_t entry_bits) {
   return (entries * entry_bits + 7) / 8;
 }
@@ -166,7 +170,7 @@ Header decode_header(std::span<const std::uint8_t> bytes, const std::string& whe
 
   if (!valid_entry_bits(h.entry_bits))
     fail(where, "invalid entry width " + std::to_string(h.entry_bits) + " bits");
-  if (h.entry_radix != 0 && !(h.entry_radix == kTernary && h.entry_bits == 2))
+  if (!valid_entry_radix(h.entry_radix, h.entry_bits))
     fail(where, "invalid entry radix " + std::to_string(h.entry_radix) + " for " +
                     std::to_string(h.entry_bits) + "-bit entries");
   if (h.block_entries_log2 > 30) fail(where, "block size out of range");

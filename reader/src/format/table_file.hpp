@@ -54,7 +54,8 @@ std::vector<DirectoryEntry> decode_directory(std::span<const std::uint8_t> bytes
                                              const Header& header, const std::string& where);
 
 bool valid_entry_bits(std::uint32_t bits);
-void store_u64(std::uint8_t* p, std::uint64_t v);  // little-endian
+bool valid_entry_radix(std::uint32_t radix, std::uint32_t bits);  // 0, or 3 for 2-bit entries
+void store_u64(std::uint8_t* p, std::uint64_t v);                 // little-endian
 std::uint64_t load_u64(const std::uint8_t* p);
 std::uint64_t packed_bytes(std::uint64_t entries, std::uint32_t entry_bits);  // binary packing
 

@@ -33,6 +33,12 @@ Permutation identity() {
   return p;
 }
 
+Permutation inverse_of(const Permutation& p) {
+  Permutation q{};
+  for (int i = 0; i < kCells; ++i) q[p[i]] = static_cast<std::uint8_t>(i);
+  return q;
+}
+
 }  // namespace
 
 const std::array<std::uint32_t, 12>& line_masks() {
@@ -65,11 +71,7 @@ CellMap::CellMap(const Permutation& p) : perm_(p) {
 }
 
 const CellMap& board_to_index() {
-  static const CellMap map = [] {
-    Permutation p{};
-    for (int i = 0; i < kCells; ++i) p[kIndexCells[i]] = static_cast<std::uint8_t>(i);
-    return CellMap(p);
-  }();
+  static const CellMap map(inverse_of(kIndexCells));
   return map;
 }
 
@@ -109,8 +111,7 @@ Symmetry::Symmetry(const Permutation& numbering) {
   }
   if (group.size() != kSymmetries)
     throw std::logic_error("double5 symmetry group is not of order 32");
-  Permutation position{};  // board cell -> its number here
-  for (int i = 0; i < kCells; ++i) position[numbering[i]] = static_cast<std::uint8_t>(i);
+  const Permutation position = inverse_of(numbering);  // board cell -> its number here
   std::vector<Permutation> renumbered;
   for (const auto& g : group) {
     Permutation p{};
