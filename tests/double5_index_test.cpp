@@ -11,6 +11,7 @@ using namespace tbgen::double5;
 using tbgen::combinatorial::binomial;
 using tbgen::combinatorial::colex_unrank;
 using tbgen::combinatorial::deposit_bits;
+using tbgen::combinatorial::revolving_door_unrank;
 
 struct Board {
   std::uint32_t o, x;
@@ -19,11 +20,10 @@ struct Board {
 // The board (masks of board cells) at an entry: the index works on masks of index cells.
 Board position_of(const LayerShape& s, std::uint64_t index) {
   const std::uint32_t key = canonical_sets(s.key_size)[index / s.per_class];
-  const std::uint32_t mover =
-      deposit_bits(colex_unrank(index % s.per_class, s.other_size), kFull & ~key);
+  const std::uint32_t other =
+      deposit_bits(revolving_door_unrank(index % s.per_class, s.other_size), kFull & ~key);
   const auto& to_board = index_to_board();
-  return s.o_to_move ? Board{to_board(mover), to_board(key)}
-                     : Board{to_board(key), to_board(mover)};
+  return s.key_is_o ? Board{to_board(key), to_board(other)} : Board{to_board(other), to_board(key)};
 }
 
 bool same_class(Board a, Board b) {
@@ -79,7 +79,7 @@ TEST(Double5Index, RandomPositionsOfLargeLayersFindTheirClass) {
       const std::uint64_t i = position_index(s, o, x);
       ASSERT_LT(i, s.entries);
       ASSERT_TRUE(same_class({o, x}, position_of(s, i)));
-      // ... and so do its images (to the same entry unless the non-mover's set has
+      // ... and so do its images (to the same entry unless the key set has
       // symmetries of its own, which give a class several entries holding one value).
       const auto& sym = Symmetry::on_board();
       const int g = static_cast<int>(rng() % kSymmetries);

@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "game_cli.hpp"
+#include "reference/revolving_door.hpp"
 #include "retro/double5_solver.hpp"
 
 namespace {
@@ -129,10 +130,12 @@ TEST(Double5Tables, Round11ExhaustiveAgainstReferenceScoring) {
 // scores it when probed, against the reference's best of O's ten pair moves, for every entry.
 TEST(Double5Tables, Round10ExhaustiveAgainstReferenceSearch) {
   using namespace tbgen::double5;
-  const LayerShape s = layer_shape(10);
   const LayerPlanes layer = solve_layer(10, nullptr, 2, nullptr);
+  const LayerShape& s = layer.shape;
   const auto& keys = canonical_sets(s.key_size);
   const auto& to_board = index_to_board();
+  // O's sets among the free index cells, in the order of ranks within a class.
+  const auto o_sets = reference::revolving_door_list(25 - s.key_size, s.other_size);
   std::atomic<std::uint64_t> next_class{0}, mismatches{0};
   auto worker = [&] {
     for (std::uint64_t k; (k = next_class.fetch_add(1)) < s.classes;) {
@@ -141,15 +144,10 @@ TEST(Double5Tables, Round10ExhaustiveAgainstReferenceSearch) {
       for (int c = 0; c < 25; ++c)
         if (!(key >> c & 1)) free_cells.push_back(c);
       const std::uint32_t x = to_board(key);
-      // O's sets in colex order among the free index cells: Gosper's next subset of the same
-      // size, written out here rather than taken from the index code.
-      std::uint32_t local = (1u << s.other_size) - 1;
       for (std::uint64_t i = 0; i < s.per_class; ++i) {
         std::uint32_t o = 0;
         for (int j = 0; j < static_cast<int>(free_cells.size()); ++j)
-          if (local >> j & 1) o |= 1u << free_cells[j];
-        const std::uint32_t t = local | (local - 1);
-        local = (t + 1) | (((~t & -~t) - 1) >> (__builtin_ctz(local) + 1));
+          if (o_sets[i] >> j & 1) o |= 1u << free_cells[j];
         o = to_board(o);
         const std::uint32_t empty = kAll & ~(o | x);
         int best = -2;

@@ -39,7 +39,8 @@ Written write_random_table(const fs::path& dir, std::uint32_t bits, std::uint64_
   h.value_codec = 9;
   h.entry_bits = bits;
   h.entry_count = entries;
-  tbgen::write_table(w.path, h, packed, {block_log2, 3, threads});
+  tbgen::write_table(w.path, h, packed,
+                     {.block_entries_log2 = block_log2, .zstd_level = 3, .threads = threads});
   return w;
 }
 

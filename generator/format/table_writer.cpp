@@ -9,6 +9,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "checksum.hpp"
@@ -30,24 +31,40 @@ void pack_entry(std::uint8_t* data, std::uint64_t index, std::uint32_t entry_bit
     p[i] = static_cast<std::uint8_t>(value >> (8 * i));
 }
 
-namespace {
-
-// `header` must have its block fields filled in.
-std::vector<std::uint8_t> compress_block(const format::Header& header, const EntryProducer& produce,
-                                         std::uint32_t block, int level) {
-  const std::uint64_t first = std::uint64_t{block} << header.block_entries_log2;
-  thread_local std::vector<std::uint8_t> raw;
-  raw.assign(header.block_raw_bytes(block), 0);
-  produce(first, std::min(header.block_entries(), header.entry_count - first), raw.data());
+std::vector<std::uint8_t> compress_bytes(std::span<const std::uint8_t> raw,
+                                         const WriteOptions& options) {
   std::vector<std::uint8_t> out(ZSTD_compressBound(raw.size()));
   // One context per thread: creating one per block costs more than compressing a small one.
   thread_local std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context(ZSTD_createCCtx(),
                                                                             ZSTD_freeCCtx);
-  const std::size_t size =
-      ZSTD_compressCCtx(context.get(), out.data(), out.size(), raw.data(), raw.size(), level);
+  ZSTD_CCtx* cctx = context.get();
+  ZSTD_CCtx_reset(cctx, ZSTD_reset_session_and_parameters);
+  const std::pair<ZSTD_cParameter, int> parameters[] = {
+      {ZSTD_c_compressionLevel, options.zstd_level},
+      {ZSTD_c_strategy, options.tuning.strategy},
+      {ZSTD_c_searchLog, options.tuning.search_log},
+      {ZSTD_c_minMatch, options.tuning.min_match},
+      {ZSTD_c_targetLength, options.tuning.target_length}};
+  for (const auto& [parameter, value] : parameters) {
+    const std::size_t status = ZSTD_CCtx_setParameter(cctx, parameter, value);
+    if (ZSTD_isError(status)) throw std::runtime_error(ZSTD_getErrorName(status));
+  }
+  const std::size_t size = ZSTD_compress2(cctx, out.data(), out.size(), raw.data(), raw.size());
   if (ZSTD_isError(size)) throw std::runtime_error(ZSTD_getErrorName(size));
   out.resize(size);
   return out;
+}
+
+namespace {
+
+// `header` must have its block fields filled in.
+std::vector<std::uint8_t> compress_block(const format::Header& header, const EntryProducer& produce,
+                                         std::uint32_t block, const WriteOptions& options) {
+  const std::uint64_t first = std::uint64_t{block} << header.block_entries_log2;
+  thread_local std::vector<std::uint8_t> raw;
+  raw.assign(header.block_raw_bytes(block), 0);
+  produce(first, std::min(header.block_entries(), header.entry_count - first), raw.data());
+  return compress_bytes(raw, options);
 }
 
 void set_block_fields(format::Header& header, const WriteOptions& options) {
@@ -66,8 +83,7 @@ std::uint64_t sampled_compressed_size(format::Header header, const EntryProducer
   std::vector<std::uint64_t> sizes(samples);
   parallel_for(options.threads, samples, [&](std::uint64_t i) {
     sizes[i] =
-        compress_block(header, produce, static_cast<std::uint32_t>(i * stride), options.zstd_level)
-            .size();
+        compress_block(header, produce, static_cast<std::uint32_t>(i * stride), options).size();
   });
   std::uint64_t total = 0;
   for (const auto s : sizes) total += s;
@@ -101,7 +117,7 @@ std::uint64_t write_table(const std::filesystem::path& path, format::Header head
   std::vector<format::DirectoryEntry> directory(header.block_count);
   parallel_for(options.threads, header.block_count, [&](std::uint64_t b) {
     auto& out = blocks[b];
-    out = compress_block(header, produce, static_cast<std::uint32_t>(b), options.zstd_level);
+    out = compress_block(header, produce, static_cast<std::uint32_t>(b), options);
     directory[b] = {xxh3(out.data(), out.size()), static_cast<std::uint32_t>(out.size())};
   });
   header.data_size = 0;

@@ -6,14 +6,23 @@
 #include <filesystem>
 #include <functional>
 #include <span>
+#include <vector>
 
 #include "format/table_file.hpp"
 
 namespace tbgen {
 
+// zstd parameters that override the level's own (0 keeps the level's): for tables too large
+// for a high level's time, the optimal parser with a short search gets most of its ratio.
+struct ZstdTuning {
+  int strategy = 0;  // ZSTD_strategy, e.g. 7 = ZSTD_btopt
+  int search_log = 0, min_match = 0, target_length = 0;
+};
+
 struct WriteOptions {
   std::uint32_t block_entries_log2 = 16;
   int zstd_level = 19;
+  ZstdTuning tuning{};
   unsigned threads = 1;
 };
 
@@ -35,6 +44,10 @@ std::uint64_t write_table(const std::filesystem::path& path, const format::Heade
 // write them: to choose between packings by measurement without writing.
 std::uint64_t sampled_compressed_size(format::Header header, const EntryProducer& produce,
                                       const WriteOptions& options, std::uint32_t stride);
+
+// One block's packed bytes compressed as write_table compresses them.
+std::vector<std::uint8_t> compress_bytes(std::span<const std::uint8_t> raw,
+                                         const WriteOptions& options);
 
 // Sets entry `index` (value < 2^entry_bits, entry_bits <= 64) in a packed buffer. Not
 // thread-safe for sub-byte entries sharing a byte.

@@ -1,6 +1,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "games/double5_coding.hpp"
 #include "games/double5_table.hpp"
 #include "games/game_tables.hpp"
 #include "retro/double5_solver.hpp"
@@ -10,23 +11,23 @@ namespace {
 
 using namespace double5;
 
-// Chosen by measurement (bench/bench_double5_codec): see docs/FORMAT.md.
-constexpr WriteOptions kDouble5Write{.block_entries_log2 = 18, .zstd_level = 3, .threads = 1};
-
 // Neither packing wins everywhere: base-3 digits compress 5-10% smaller in most rounds, 2-bit
-// codes 10% smaller in round 9 (bench/bench_double5_codec). So each layer is written in the
-// packing that compresses smaller on a sample of its blocks (one in 16); deterministic, and
-// about 1 s of work in all.
+// codes 10-20% smaller in round 9 (bench/bench_double5_codec). So each layer is written in the
+// packing that compresses smaller on a sample of its blocks (one in 16), at level 3, which
+// ranks the packings as the slower parser does; deterministic, and well under 1 s in all.
 std::uint32_t smaller_packing(const format::Header& header,
                               const std::function<EntryProducer(std::uint32_t)>& packed_as,
-                              const WriteOptions& options) {
+                              unsigned threads) {
   constexpr std::uint32_t kSampleStride = 16;
+  const WriteOptions sampling{
+      .block_entries_log2 = kDouble5Write.block_entries_log2, .zstd_level = 3, .threads = threads};
   std::uint32_t best = 0;
   std::uint64_t best_size = ~std::uint64_t{0};
   for (const std::uint32_t radix : {format::kTernary, 0u}) {
     format::Header h = header;
     h.entry_radix = radix;
-    const std::uint64_t size = sampled_compressed_size(h, packed_as(radix), options, kSampleStride);
+    const std::uint64_t size =
+        sampled_compressed_size(h, packed_as(radix), sampling, kSampleStride);
     if (size < best_size) best = radix, best_size = size;
   }
   return best;
@@ -50,6 +51,34 @@ std::string board_text(std::uint32_t o, std::uint32_t x) {
   return s;
 }
 
+std::string seconds_since(std::chrono::steady_clock::time_point start) {
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", s);
+  return text;
+}
+
+// Writes a solved layer, in its table keying, in the packing that compresses smaller.
+void write_layer(const BuildContext& context, const LayerPlanes& layer) {
+  const auto start = std::chrono::steady_clock::now();
+  const int round = layer.shape.round;
+  const auto path = layer_path(context.tables, round);
+  auto header = table_header("double5", kIndexScheme, kValueCodec, kEntryBits, layer.shape.entries);
+  header.layer = static_cast<std::uint32_t>(round);
+  WriteOptions options = kDouble5Write;
+  options.threads = context.threads;
+  const auto packed_as = [&](std::uint32_t radix) -> EntryProducer {
+    return [&layer, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+      pack_entries(layer, radix, first, count, out);
+    };
+  };
+  header.entry_radix = smaller_packing(header, packed_as, context.threads);
+  const std::uint64_t checksum = write_table(path, header, packed_as(header.entry_radix), options);
+  if (context.log)
+    *context.log << path.filename().string() << ": written, xxh3 " << hex64(checksum) << ", "
+                 << layer.shape.entries << " entries, in " << seconds_since(start) << " s\n";
+}
+
 class Double5Tables final : public GameTables {
  public:
   std::string id() const override { return "double5"; }
@@ -59,6 +88,9 @@ class Double5Tables final : public GameTables {
     for (int r = 0; r < kStoredRounds; ++r)
       complete[r] = table_is_complete(layer_path(context.tables, r));
     std::unique_ptr<LayerPlanes> next;  // layer r + 1, when layer r must be computed
+    // A layer whose table keying differs from the solver's is re-keyed by the solve of the layer
+    // before it, which reads it in that order anyway, and written after that solve.
+    std::unique_ptr<LayerPlanes> rekeyed;
     // Round 10 has no table (it is scored when probed) but round 9 is solved from it.
     for (int r = kMoveRounds - 1; r >= 0; --r) {
       const bool stored = r < kStoredRounds;
@@ -75,36 +107,24 @@ class Double5Tables final : public GameTables {
       char label[32];
       std::snprintf(label, sizeof label, "double5 round %d", r);
       Progress progress(label, layer_shape(r).entries);
-      LayerPlanes layer = solve_layer(r, next.get(), context.threads, &progress);
+      LayerPlanes solved = solve_layer(r, next.get(), context.threads, &progress, rekeyed.get());
       progress.finish();
-      const auto solved = std::chrono::steady_clock::now();
       next.reset();
-      const auto seconds = [](auto from, auto to) {
-        return std::to_string(std::chrono::duration<double>(to - from).count()).substr(0, 5);
-      };
-      if (stored) {
-        auto header =
-            table_header("double5", kIndexScheme, kValueCodec, kEntryBits, layer.shape.entries);
-        header.layer = static_cast<std::uint32_t>(r);
-        WriteOptions options = kDouble5Write;
-        options.threads = context.threads;
-        const auto packed_as = [&](std::uint32_t radix) -> EntryProducer {
-          return [&layer, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
-            pack_entries(layer, radix, first, count, out);
-          };
-        };
-        header.entry_radix = smaller_packing(header, packed_as, options);
-        const std::uint64_t checksum =
-            write_table(path, header, packed_as(header.entry_radix), options);
-        if (context.log)
-          *context.log << path.filename().string() << ": written, xxh3 " << hex64(checksum) << ", "
-                       << layer.shape.entries << " entries, solved in " << seconds(start, solved)
-                       << " s, written in " << seconds(solved, std::chrono::steady_clock::now())
-                       << " s\n";
-      } else if (context.log) {
-        *context.log << "double5 round " << r << ": solved in " << seconds(start, solved)
-                     << " s (not stored: scored when probed)\n";
+      if (rekeyed) {
+        write_layer(context, *rekeyed);
+        rekeyed.reset();
       }
+      const bool rekey_later =
+          stored && r > 0 && !complete[r - 1] && layer_shape(r).key_is_o != solved.shape.key_is_o;
+      LayerPlanes layer =
+          rekey_later ? std::move(solved) : in_table_keying(std::move(solved), context.threads);
+      if (context.log)
+        *context.log << "double5 round " << r << ": solved in " << seconds_since(start) << " s"
+                     << (stored ? "" : " (not stored: scored when probed)") << "\n";
+      if (rekey_later)
+        rekeyed = std::make_unique<LayerPlanes>(layer_shape(r));
+      else if (stored)
+        write_layer(context, layer);
       next = std::make_unique<LayerPlanes>(std::move(layer));
     }
   }
@@ -122,17 +142,18 @@ class Double5Tables final : public GameTables {
       next = std::make_unique<LayerPlanes>(load(layer_path(dir, round + 1), round + 1, threads));
     else  // round 10 has no table: it comes from scoring finished boards, as when built
       next = std::make_unique<LayerPlanes>(solve_layer(round + 1, nullptr, threads, nullptr));
-    const LayerPlanes derived = solve_layer(round, next.get(), threads, nullptr);
+    const LayerPlanes derived =
+        in_table_keying(solve_layer(round, next.get(), threads, nullptr), threads);
     if (derived.words != stored.words) {
       for (std::uint64_t i = 0; i < stored.shape.entries; ++i) {
         if (derived.get(i) == stored.get(i)) continue;
         const auto& s = stored.shape;
         const std::uint32_t key = canonical_sets(s.key_size)[i / s.per_class];
-        const std::uint32_t mover = combinatorial::deposit_bits(
-            combinatorial::colex_unrank(i % s.per_class, s.other_size), kFull & ~key);
+        const std::uint32_t other = combinatorial::deposit_bits(
+            combinatorial::revolving_door_unrank(i % s.per_class, s.other_size), kFull & ~key);
         const auto& to_board = index_to_board();
-        const std::uint32_t o = to_board(s.o_to_move ? mover : key);
-        const std::uint32_t x = to_board(s.o_to_move ? key : mover);
+        const std::uint32_t o = to_board(s.key_is_o ? key : other);
+        const std::uint32_t x = to_board(s.key_is_o ? other : key);
         throw tbreader::Error(layer_path(dir, round).string() + ": position " + board_text(o, x) +
                               " (entry " + std::to_string(i) + ") stores " +
                               std::to_string(stored.get(i)) + " but its successors give " +

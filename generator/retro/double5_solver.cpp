@@ -52,14 +52,28 @@ void extend_plane(const std::uint64_t* in, std::uint64_t* out, int free_cells) {
   }
 }
 
-std::vector<std::uint32_t> combinations(int n, int k) {
-  std::vector<std::uint32_t> list;
-  list.reserve(binomial(n, k));
-  if (k == 0) return {0};
-  std::uint32_t m = (1u << k) - 1;
-  for (std::uint64_t i = 0; i < binomial(n, k); ++i, m = combinatorial::next_combination(m))
-    list.push_back(m);
+// The k-subsets of n cells in the order of their ranks within a class.
+std::vector<std::uint32_t> ranked_sets(int n, int k) {
+  std::vector<std::uint32_t> list(binomial(n, k));
+  for (std::uint64_t i = 0; i < list.size(); ++i)
+    list[i] = combinatorial::revolving_door_unrank(i, k);
   return list;
+}
+
+// The k-subsets of n cells in colex order, which gathers walk: the sets of the other side then
+// have increasing colex ranks, and their lookups in class_lookup() stay close together.
+std::vector<std::uint32_t> colex_sets(int n, int k) {
+  std::vector<std::uint32_t> list(binomial(n, k));
+  for (std::uint64_t i = 0; i < list.size(); ++i) list[i] = combinatorial::colex_unrank(i, k);
+  return list;
+}
+
+// The rank within a class of each set of a list.
+std::vector<std::uint32_t> class_ranks(const std::vector<std::uint32_t>& sets) {
+  std::vector<std::uint32_t> ranks(sets.size());
+  for (std::size_t i = 0; i < sets.size(); ++i)
+    ranks[i] = static_cast<std::uint32_t>(combinatorial::revolving_door_rank(sets[i]));
+  return ranks;
 }
 
 struct BlockBuffers {
@@ -77,6 +91,51 @@ inline void set_bit(std::uint64_t* words, std::uint64_t bit) {
   words[bit >> 6] |= std::uint64_t{1} << (bit & 63);
 }
 
+// For a set `key` of index cells of one side (O if key_is_o) and sets of the other side given
+// as masks over the cells `key` leaves free (`locals`), calls sink(j, value >= draw,
+// value == O wins) with the value in `layer` of the position (key, locals[j]), whichever side
+// keys `layer`. Three passes over each batch, each issuing independent loads the next pass
+// will need: the canonical-class lookup, then the layer's entry (a likely cache miss).
+template <class Sink>
+void gather(const LayerPlanes& layer, std::uint32_t key, bool key_is_o,
+            const std::vector<std::uint32_t>& locals, Sink&& sink) {
+  static const combinatorial::FastColexRank colex;
+  static const combinatorial::FastRevolvingDoorRank rank_in_class;
+  const Symmetry& sym = Symmetry::on_index();
+  const auto& lookup = class_lookup(layer.shape.key_size);
+  const bool keyed_by_other = layer.shape.key_is_o != key_is_o;
+  const std::uint32_t free = kFull & ~key;
+  const std::uint64_t class_words = 2 * layer.groups_per_class;
+  std::uint32_t key_images[kSymmetries];
+  for (int g = 0; g < kSymmetries; ++g) key_images[g] = sym.apply(g, key);
+  constexpr std::size_t kBatch = 64;
+  std::uint32_t sets[kBatch], ranks[kBatch];
+  const std::uint64_t* where[kBatch];
+  std::uint32_t bits[kBatch];
+  for (std::size_t first = 0; first < locals.size(); first += kBatch) {
+    const std::size_t n = std::min(kBatch, locals.size() - first);
+    for (std::size_t j = 0; j < n; ++j) {
+      sets[j] = combinatorial::deposit_bits(locals[first + j], free);
+      ranks[j] = colex(keyed_by_other ? sets[j] : key);
+      __builtin_prefetch(&lookup[ranks[j]]);
+    }
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::uint32_t found = lookup[ranks[j]];
+      const int g = static_cast<int>(found & 31);
+      const std::uint32_t image = sym.apply(g, sets[j]);
+      const std::uint32_t layer_key = keyed_by_other ? image : key_images[g];
+      const std::uint32_t layer_other = keyed_by_other ? key_images[g] : image;
+      const std::uint32_t rank =
+          rank_in_class(combinatorial::extract_bits(layer_other, kFull & ~layer_key));
+      where[j] = layer.words.data() + (found >> 5) * class_words + group_word(rank);
+      bits[j] = rank & 63;
+      __builtin_prefetch(where[j]);
+    }
+    for (std::size_t j = 0; j < n; ++j)
+      sink(first + j, (where[j][0] >> bits[j]) & 1, (where[j][1] >> bits[j]) & 1);
+  }
+}
+
 }  // namespace
 
 LayerPlanes::LayerPlanes(const LayerShape& s)
@@ -88,21 +147,24 @@ Code LayerPlanes::get(std::uint64_t index) const {
   return code_at(class_words(index / shape.per_class), index % shape.per_class);
 }
 
-LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Progress* progress) {
-  const LayerShape shape = layer_shape(round);
+LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Progress* progress,
+                        LayerPlanes* next_rekeyed) {
+  const LayerShape shape = layer_shape(round, Keying::non_mover);
   if (round < kMoveRounds - 1 && (next == nullptr || next->shape.round != round + 1))
     throw std::logic_error("double5: layer " + std::to_string(round) + " needs layer " +
                            std::to_string(round + 1));
+  if (next_rekeyed &&
+      (next_rekeyed->shape.round != round + 1 || next_rekeyed->shape.key_is_o != shape.key_is_o))
+    throw std::logic_error("double5: layer " + std::to_string(round) +
+                           " cannot re-key the next layer by the mover's set");
   LayerPlanes layer(shape);
   const int free_cells = kCells - shape.key_size;
   const std::size_t words = words_for_cells(free_cells);
   const auto& keys = canonical_sets(shape.key_size);
-  const auto successor_sets = combinations(free_cells, shape.other_size + 2);
-  const auto mover_sets = combinations(free_cells, shape.other_size);
+  const auto successor_sets = colex_sets(free_cells, shape.other_size + 2);
+  const auto successor_ranks = class_ranks(successor_sets);
+  const auto mover_sets = ranked_sets(free_cells, shape.other_size);
   const bool scored = round == kMoveRounds - 1;
-  const auto& lookup = class_lookup(scored ? 0 : shape.other_size + 2);
-  const combinatorial::FastColexRank colex;
-  const Symmetry& sym = Symmetry::on_index();
   const CellMap& to_board = index_to_board();
   std::atomic<std::uint64_t> done{0};
 
@@ -124,39 +186,15 @@ LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Pr
         if (v == kOWins) set_bit(in_win, local);
       }
     } else {
-      std::uint32_t key_images[kSymmetries];
-      for (int g = 0; g < kSymmetries; ++g) key_images[g] = sym.apply(g, key);
-      const std::uint64_t next_class_words = 2 * next->groups_per_class;
-      const std::uint64_t* next_words = next->words.data();
-      // Three passes over a batch, each issuing independent loads the next pass will need:
-      // the canonical-class lookup, then the next layer's entry (a likely cache miss).
-      constexpr std::size_t kBatch = 64;
-      std::uint32_t sets[kBatch], ranks[kBatch];
-      const std::uint64_t* where[kBatch];
-      std::uint32_t bits[kBatch];
-      for (std::size_t first = 0; first < successor_sets.size(); first += kBatch) {
-        const std::size_t n = std::min(kBatch, successor_sets.size() - first);
-        for (std::size_t j = 0; j < n; ++j) {
-          // The mover's set after the move is the next layer's key (non-mover) set.
-          sets[j] = combinatorial::deposit_bits(successor_sets[first + j], free);
-          ranks[j] = colex(sets[j]);
-          __builtin_prefetch(&lookup[ranks[j]]);
-        }
-        for (std::size_t j = 0; j < n; ++j) {
-          const std::uint32_t found = lookup[ranks[j]];
-          const std::uint32_t next_key = sym.apply(static_cast<int>(found & 31), sets[j]);
-          const std::uint32_t rank =
-              colex(combinatorial::extract_bits(key_images[found & 31], kFull & ~next_key));
-          where[j] = next_words + (found >> 5) * next_class_words + group_word(rank);
-          bits[j] = rank & 63;
-          __builtin_prefetch(where[j]);
-        }
-        for (std::size_t j = 0; j < n; ++j) {
-          const std::uint32_t local = successor_sets[first + j];
-          if ((where[j][0] >> bits[j]) & 1) set_bit(in_draw, local);
-          if ((where[j][1] >> bits[j]) & 1) set_bit(in_win, local);
-        }
-      }
+      // The successors are the positions (key, set) of the next layer, the key being this
+      // layer's non-mover's set.
+      // In the next layer keyed by that set, they are exactly class `cls`, in rank order.
+      std::uint64_t* rekeyed = next_rekeyed ? next_rekeyed->class_words(cls) : nullptr;
+      gather(*next, key, shape.key_is_o, successor_sets, [&](std::size_t j, bool draw, bool win) {
+        if (draw) set_bit(in_draw, successor_sets[j]);
+        if (win) set_bit(in_win, successor_sets[j]);
+        if (rekeyed) set_code(rekeyed, successor_ranks[j], unsigned{draw} + unsigned{win});
+      });
     }
 
     std::uint64_t* mid_draw = buffers.planes[2].data();
@@ -182,6 +220,22 @@ LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Pr
       progress->advance((done.fetch_add(1, std::memory_order_relaxed) + 1) * shape.per_class);
   });
   return layer;
+}
+
+LayerPlanes in_table_keying(LayerPlanes layer, unsigned threads) {
+  const LayerShape shape = layer_shape(layer.shape.round);
+  if (shape.key_is_o == layer.shape.key_is_o) return layer;
+  LayerPlanes rekeyed(shape);
+  const auto& keys = canonical_sets(shape.key_size);
+  const auto others = colex_sets(kCells - shape.key_size, shape.other_size);
+  const auto ranks = class_ranks(others);
+  parallel_for(threads, shape.classes, [&](std::uint64_t cls) {
+    std::uint64_t* dst = rekeyed.class_words(cls);
+    gather(layer, keys[cls], shape.key_is_o, others, [&](std::size_t j, bool draw, bool win) {
+      set_code(dst, ranks[j], unsigned{draw} + unsigned{win});
+    });
+  });
+  return rekeyed;
 }
 
 void pack_entries(const LayerPlanes& layer, std::uint32_t entry_radix, std::uint64_t first,

@@ -1,15 +1,15 @@
 #pragma once
-// The double5 layer solver. A layer is held keyed by the canonical set of the side not to
+// The double5 layer solver. A layer is solved keyed by the canonical set of the side not to
 // move: a move only adds the mover's marks, so all successors of a block of positions (one
 // non-mover class, every mover set) lie in one block of the next layer once that layer is
-// re-keyed. The re-keying is folded into the gather that loads a block: for each of the
-// block's successor sets it finds the entry in the next layer (keyed by its own non-mover,
-// which is this layer's mover) through the symmetry that makes that set canonical.
+// re-keyed by the same side's set. The re-keying is folded into the gather that loads a block:
+// for each of the block's successor sets it finds the entry in the next layer, in whichever
+// keying that layer is held, through the symmetry that makes its key set canonical.
 //
 // Within a block, values live in a buffer indexed by the mover's set as a bit mask over the
 // block's free cells, as two bit-planes (value >= draw, value == O wins), so that "best over
 // all placements of one mark" is a butterfly of word-wide OR (O moves) or AND (X moves), and
-// a two-mark move is two such steps. Results are compressed back to colex order.
+// a two-mark move is two such steps. Results are compressed back to the order of ranks.
 #include <cstdint>
 #include <vector>
 
@@ -51,9 +51,17 @@ inline void set_code(std::uint64_t* class_words, std::uint64_t rank, unsigned co
   w[1] |= std::uint64_t{code == kOWins} << (rank & 63);
 }
 
-// Layer `round` from layer round + 1 (`next` is ignored for round 10, whose successors are
-// finished boards and are scored directly).
-LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Progress* progress);
+// Layer `round`, keyed by the non-mover's set, from layer round + 1 in either keying (`next` is
+// ignored for round 10, whose successors are finished boards and are scored directly).
+// The solve reads `next` class by class of the next layer keyed by this layer's non-mover's set
+// (the next layer's mover's): if `next_rekeyed` is given (zeroed, that shape), it receives
+// `next` so keyed, for little more than the stores.
+LayerPlanes solve_layer(int round, const LayerPlanes* next, unsigned threads, Progress* progress,
+                        LayerPlanes* next_rekeyed = nullptr);
+
+// A solved layer in the keying of its table file (re-keyed where the two differ: a gather as
+// costly as one solve's).
+LayerPlanes in_table_keying(LayerPlanes layer, unsigned threads);
 
 // Entries [first, first + count) packed as a table file with that entry radix stores them:
 // base-3 digits (format::kTernary) or 2-bit codes (0).

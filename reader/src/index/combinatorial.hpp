@@ -1,7 +1,10 @@
 #pragma once
-// Dense ranking of k-subsets of {0..31} held as bit masks, in colex order:
-// rank(S) = sum over the j-th smallest element e (j = 1, 2, ...) of C(e, j). Masks of one
+// Dense ranking of k-subsets of {0..31} held as bit masks, in two orders.
+// Colex: rank(S) = sum over the j-th smallest element e (j = 1, 2, ...) of C(e, j). Masks of one
 // popcount enumerated in increasing numeric order (next_combination) come in rank order.
+// Revolving door (Nijenhuis and Wilf): the k-subsets of {0..n-1} are R(n, k) = R(n-1, k)
+// followed by R(n-1, k-1) reversed, each with n-1 added. Consecutive sets differ by one element
+// swapped for another, so sets that differ little sit together.
 #include <array>
 #include <cstdint>
 
@@ -46,6 +49,27 @@ constexpr std::uint32_t colex_unrank(std::uint64_t rank, int k) {
   return mask;
 }
 
+// In revolving-door order: from the recursion, the sets whose largest element is t hold ranks
+// C(t, k) .. C(t + 1, k) - 1, the rest taken from the top down, so with r_0 = 0 and
+// r_j = C(e + 1, j) - 1 - r_(j-1) over the j-th smallest element e, rank(S) = r_k.
+constexpr std::uint64_t revolving_door_rank(std::uint32_t mask) {
+  std::uint64_t rank = 0;
+  for (int j = 1; mask != 0; ++j, mask &= mask - 1)
+    rank = binomial(__builtin_ctz(mask) + 1, j) - 1 - rank;
+  return rank;
+}
+
+constexpr std::uint32_t revolving_door_unrank(std::uint64_t rank, int k) {
+  std::uint32_t mask = 0;
+  for (int j = k; j >= 1; --j) {
+    int e = j - 1;
+    while (binomial(e + 1, j) <= rank) ++e;
+    rank = binomial(e + 1, j) - 1 - rank;
+    mask |= std::uint32_t{1} << e;
+  }
+  return mask;
+}
+
 // The next larger mask of the same popcount (Gosper's hack); the next in colex order.
 constexpr std::uint32_t next_combination(std::uint32_t x) {
   const std::uint32_t low = x & (~x + 1);
@@ -76,17 +100,21 @@ static inline std::uint32_t deposit_bits(std::uint32_t value, std::uint32_t mask
 #endif
 }
 
-// colex_rank by four byte lookups, for masks of up to 25 bits on hot paths.
-class FastColexRank {
+enum class SetOrder { colex, revolving_door };
+
+// colex_rank or revolving_door_rank by four byte lookups, for masks of up to 25 bits on hot
+// paths. A revolving-door rank is (-1)^k times a sum of terms (-1)^j (C(e + 1, j) - 1).
+template <SetOrder kOrder>
+class FastSetRank {
  public:
-  FastColexRank() {
+  FastSetRank() {
     for (int chunk = 0; chunk < 4; ++chunk)
       for (int prior = 0; prior <= 25; ++prior)
         for (int byte = 0; byte < 256; ++byte) {
-          std::uint32_t sum = 0;
+          std::int32_t sum = 0;
           int j = prior;
-          for (int b = 0; b < 8; ++b)
-            if (byte & (1 << b)) sum += static_cast<std::uint32_t>(binomial(8 * chunk + b, ++j));
+          for (int b = 0; b < 8 && 8 * chunk + b < kMaxBits; ++b)
+            if (byte & (1 << b)) sum += term(8 * chunk + b, ++j);
           table_[chunk][prior][byte] = sum;
         }
   }
@@ -94,12 +122,24 @@ class FastColexRank {
     const int p1 = __builtin_popcount(mask & 0xff);
     const int p2 = p1 + __builtin_popcount(mask & 0xff00);
     const int p3 = p2 + __builtin_popcount(mask & 0xff0000);
-    return table_[0][0][mask & 0xff] + table_[1][p1][(mask >> 8) & 0xff] +
-           table_[2][p2][(mask >> 16) & 0xff] + table_[3][p3][(mask >> 24) & 0xff];
+    const std::int32_t sum = table_[0][0][mask & 0xff] + table_[1][p1][(mask >> 8) & 0xff] +
+                             table_[2][p2][(mask >> 16) & 0xff] +
+                             table_[3][p3][(mask >> 24) & 0xff];
+    if constexpr (kOrder == SetOrder::colex) return static_cast<std::uint32_t>(sum);
+    return static_cast<std::uint32_t>(__builtin_popcount(mask) & 1 ? -sum : sum);
   }
 
  private:
-  std::uint32_t table_[4][26][256];
+  static std::int32_t term(int element, int j) {
+    if constexpr (kOrder == SetOrder::colex) return static_cast<std::int32_t>(binomial(element, j));
+    const auto t = static_cast<std::int32_t>(binomial(element + 1, j) - 1);
+    return j & 1 ? -t : t;
+  }
+  static constexpr int kMaxBits = 25;
+  std::int32_t table_[4][kMaxBits + 1][256];
 };
+
+using FastColexRank = FastSetRank<SetOrder::colex>;
+using FastRevolvingDoorRank = FastSetRank<SetOrder::revolving_door>;
 
 }  // namespace tbgen::combinatorial

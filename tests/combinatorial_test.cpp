@@ -1,0 +1,59 @@
+// Set ranking: colex and revolving-door ranks are bijections onto 0..C(n, k)-1 in their orders,
+// and the byte-table versions agree with the plain ones.
+#include "index/combinatorial.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "reference/revolving_door.hpp"
+
+namespace {
+
+using namespace tbgen::combinatorial;
+
+TEST(Combinatorial, RevolvingDoorRanksFollowTheDefinitionForEverySmallSet) {
+  for (int n = 0; n <= 14; ++n)
+    for (int k = 0; k <= n; ++k) {
+      const auto list = reference::revolving_door_list(n, k);
+      ASSERT_EQ(list.size(), binomial(n, k));
+      for (std::uint64_t i = 0; i < list.size(); ++i) {
+        ASSERT_EQ(revolving_door_rank(list[i]), i) << "n " << n << " k " << k;
+        ASSERT_EQ(revolving_door_unrank(i, k), list[i]) << "n " << n << " k " << k;
+        // The order's point: neighbours differ by one element swapped for another.
+        if (i > 0) {
+          ASSERT_EQ(__builtin_popcount(list[i] ^ list[i - 1]), 2);
+        }
+      }
+    }
+}
+
+TEST(Combinatorial, ColexRanksCountSetsInNumericOrder) {
+  for (int k = 0; k <= 12; ++k) {
+    std::uint64_t expected = 0;
+    for (std::uint32_t m = 0; m < (1u << 16); ++m) {
+      if (__builtin_popcount(m) != k) continue;
+      ASSERT_EQ(colex_rank(m), expected);
+      ASSERT_EQ(colex_unrank(expected, k), m);
+      ++expected;
+    }
+    EXPECT_EQ(expected, binomial(16, k));
+  }
+}
+
+TEST(Combinatorial, ByteTableRanksMatchThePlainOnes) {
+  const FastColexRank colex;
+  const FastRevolvingDoorRank revolving_door;
+  for (std::uint32_t m = 0; m < (1u << 16); ++m) {
+    ASSERT_EQ(colex(m), colex_rank(m));
+    ASSERT_EQ(revolving_door(m), revolving_door_rank(m));
+  }
+  std::mt19937 rng(5);
+  for (int i = 0; i < 1000000; ++i) {
+    const std::uint32_t m = rng() & ((1u << 25) - 1);
+    ASSERT_EQ(colex(m), colex_rank(m));
+    ASSERT_EQ(revolving_door(m), revolving_door_rank(m));
+  }
+}
+
+}  // namespace
