@@ -8,7 +8,7 @@
 namespace tbgen::double5 {
 
 // Blocks of 2^18 entries (a single-block probe decodes 52-64 KB), and zstd's optimal parser
-// with a one-step search: rounds 6-9 come out 5-12% smaller than at level 3, as small as at
+// with a one-step search: rounds 7-9 come out 5-10% smaller than at level 3, as small as at
 // level 13, in 20-30% less time than level 13.
 inline constexpr WriteOptions kDouble5Write{
     .block_entries_log2 = 18,
