@@ -142,8 +142,9 @@ class Double5Tables final : public GameTables {
       next = std::make_unique<LayerPlanes>(load(layer_path(dir, round + 1), round + 1, threads));
     else  // round 10 has no table: it comes from scoring finished boards, as when built
       next = std::make_unique<LayerPlanes>(solve_layer(round + 1, nullptr, threads, nullptr));
-    const LayerPlanes derived =
-        in_table_keying(solve_layer(round, next.get(), threads, nullptr), threads);
+    LayerPlanes solved = solve_layer(round, next.get(), threads, nullptr);
+    next.reset();  // before a re-keying needs as much memory again
+    const LayerPlanes derived = in_table_keying(std::move(solved), threads);
     if (derived.words != stored.words) {
       for (std::uint64_t i = 0; i < stored.shape.entries; ++i) {
         if (derived.get(i) == stored.get(i)) continue;
