@@ -89,7 +89,7 @@ TEST(TableFile, RoundTripsBase3Digits) {
                                values.data() + first + i,
                                static_cast<std::uint32_t>(std::min<std::uint64_t>(5, count - i)));
                        },
-                       {8, 3, 2});
+                       {.block_entries_log2 = 8, .zstd_level = 3, .threads = 2});
     const Table t(path, tbreader::CacheMode::decoded);
     EXPECT_EQ(t.header().entry_radix, 3u);
     EXPECT_EQ(t.header().block_raw_bytes(0), (std::min<std::uint64_t>(entries, 256) + 4) / 5);
