@@ -32,8 +32,7 @@ using EntryProducer =
     std::function<void(std::uint64_t first, std::uint64_t count, std::uint8_t* out)>;
 
 // `header` gives game, layer, index scheme, codec, entry bits and radix, entry count and game
-// parameter;
-// the writer fills in the rest. Returns the whole-file checksum.
+// parameter; the writer fills in the rest. Returns the whole-file checksum.
 std::uint64_t write_table(const std::filesystem::path& path, format::Header header,
                           const EntryProducer& produce, const WriteOptions& options);
 // The same from entries already packed in memory.

@@ -110,10 +110,6 @@ class Double5Tables final : public GameTables {
       LayerPlanes solved = solve_layer(r, next.get(), context.threads, &progress, rekeyed.get());
       progress.finish();
       next.reset();
-      if (rekeyed) {
-        write_layer(context, *rekeyed);
-        rekeyed.reset();
-      }
       const bool rekey_later =
           stored && r > 0 && !complete[r - 1] && layer_shape(r).key_is_o != solved.shape.key_is_o;
       LayerPlanes layer =
@@ -121,6 +117,10 @@ class Double5Tables final : public GameTables {
       if (context.log)
         *context.log << "double5 round " << r << ": solved in " << seconds_since(start) << " s"
                      << (stored ? "" : " (not stored: scored when probed)") << "\n";
+      if (rekeyed) {  // layer r + 1, re-keyed by this solve
+        write_layer(context, *rekeyed);
+        rekeyed.reset();
+      }
       if (rekey_later)
         rekeyed = std::make_unique<LayerPlanes>(layer_shape(r));
       else if (stored)

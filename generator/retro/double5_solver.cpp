@@ -91,6 +91,16 @@ inline void set_bit(std::uint64_t* words, std::uint64_t bit) {
   words[bit >> 6] |= std::uint64_t{1} << (bit & 63);
 }
 
+// The byte tables of both rankings, built once for every instantiation of gather().
+struct FastRanks {
+  combinatorial::FastColexRank colex;                   // of key sets, for class_lookup()
+  combinatorial::FastRevolvingDoorRank revolving_door;  // of sets within a class
+};
+const FastRanks& fast_ranks() {
+  static const FastRanks ranks;
+  return ranks;
+}
+
 // For a set `key` of index cells of one side (O if key_is_o) and sets of the other side given
 // as masks over the cells `key` leaves free (`locals`), calls sink(j, value >= draw,
 // value == O wins) with the value in `layer` of the position (key, locals[j]), whichever side
@@ -99,8 +109,8 @@ inline void set_bit(std::uint64_t* words, std::uint64_t bit) {
 template <class Sink>
 void gather(const LayerPlanes& layer, std::uint32_t key, bool key_is_o,
             const std::vector<std::uint32_t>& locals, Sink&& sink) {
-  static const combinatorial::FastColexRank colex;
-  static const combinatorial::FastRevolvingDoorRank rank_in_class;
+  const combinatorial::FastColexRank& colex = fast_ranks().colex;
+  const combinatorial::FastRevolvingDoorRank& rank_in_class = fast_ranks().revolving_door;
   const Symmetry& sym = Symmetry::on_index();
   const auto& lookup = class_lookup(layer.shape.key_size);
   const bool keyed_by_other = layer.shape.key_is_o != key_is_o;

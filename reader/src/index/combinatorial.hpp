@@ -37,12 +37,19 @@ constexpr std::uint64_t colex_rank(std::uint32_t mask) {
   return rank;
 }
 
+// The largest element e of a j-subset whose rank is `rank`, in either order below: the
+// j-subsets with largest element e hold ranks C(e, j) .. C(e + 1, j) - 1 in both.
+constexpr int largest_element(std::uint64_t rank, int j) {
+  int e = j - 1;
+  while (binomial(e + 1, j) <= rank) ++e;
+  return e;
+}
+
 // The k-subset of rank `rank`.
 constexpr std::uint32_t colex_unrank(std::uint64_t rank, int k) {
   std::uint32_t mask = 0;
   for (int j = k; j >= 1; --j) {
-    int e = j - 1;
-    while (binomial(e + 1, j) <= rank) ++e;
+    const int e = largest_element(rank, j);
     rank -= binomial(e, j);
     mask |= std::uint32_t{1} << e;
   }
@@ -50,8 +57,8 @@ constexpr std::uint32_t colex_unrank(std::uint64_t rank, int k) {
 }
 
 // In revolving-door order: from the recursion, the sets whose largest element is t hold ranks
-// C(t, k) .. C(t + 1, k) - 1, the rest taken from the top down, so with r_0 = 0 and
-// r_j = C(e + 1, j) - 1 - r_(j-1) over the j-th smallest element e, rank(S) = r_k.
+// C(t, k) .. C(t + 1, k) - 1, in reverse order of the rank of the rest of the set, so with
+// r_0 = 0 and r_j = C(e + 1, j) - 1 - r_(j-1) over the j-th smallest element e, rank(S) = r_k.
 constexpr std::uint64_t revolving_door_rank(std::uint32_t mask) {
   std::uint64_t rank = 0;
   for (int j = 1; mask != 0; ++j, mask &= mask - 1)
@@ -62,8 +69,7 @@ constexpr std::uint64_t revolving_door_rank(std::uint32_t mask) {
 constexpr std::uint32_t revolving_door_unrank(std::uint64_t rank, int k) {
   std::uint32_t mask = 0;
   for (int j = k; j >= 1; --j) {
-    int e = j - 1;
-    while (binomial(e + 1, j) <= rank) ++e;
+    const int e = largest_element(rank, j);
     rank = binomial(e + 1, j) - 1 - rank;
     mask |= std::uint32_t{1} << e;
   }
