@@ -1,18 +1,17 @@
-// Board strings of every game (and weighted3's --weights): any input is answered or refused
-// with InputError / tbreader::Error, never a crash.
+// Board strings of every game (and weighted3's --weights) through the public API: any input is
+// answered or refused with InputError / tbreader::Error, never a crash; a batch line too.
 #include <cstdint>
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "input_error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const auto* game = tbgen::find_game_cli(tbgen::fuzz::game_for(data[0]));
+  const auto& game = tbgen::fuzz::game_for(data[0]);
   std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
   // Up to four boards separated by newlines; a line starting with 'w' gives weights.
   std::vector<std::string> boards;
-  tbgen::ProbeOptions options;
+  tbreader::ProbeOptions options;
   std::size_t start = 0;
   while (start <= text.size() && boards.size() < 4) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
@@ -25,8 +24,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     start = end + 1;
   }
   try {
-    game->probe(tbgen::fuzz::small_tables(), boards, options);
-  } catch (const tbgen::InputError&) {
+    (void)tbreader::json(game.probe(boards, options));
+  } catch (const tbreader::InputError&) {
+  } catch (const tbreader::Error&) {
+  }
+  try {
+    (void)game.values(boards, options);
+  } catch (const tbreader::InputError&) {
   } catch (const tbreader::Error&) {
   }
   return 0;

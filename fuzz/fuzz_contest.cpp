@@ -4,16 +4,15 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "input_error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const auto* game = tbgen::find_game_cli(tbgen::fuzz::game_for(data[0]));
+  const auto& game = tbgen::fuzz::game_for(data[0]);
   std::istringstream in(std::string(reinterpret_cast<const char*>(data) + 1, size - 1));
   std::ostringstream out;
   try {
-    game->solve(tbgen::fuzz::small_tables(), in, out);
-  } catch (const tbgen::InputError&) {
+    game.solve(in, out);
+  } catch (const tbreader::InputError&) {
   } catch (const tbreader::Error&) {
   }
   return 0;

@@ -5,29 +5,33 @@
 #include <filesystem>
 #include <string>
 
-#include "game_cli.hpp"
-#include "games/game_tables.hpp"
+#include "solver/game_tables.hpp"
+#include "tbreader/tbreader.hpp"
 
 namespace tbgen::fuzz {
 
-// score3, weighted3, surreal3 and nim3 (K = 2) tables; double5's are too large to build
-// here, so its probes fail with a missing-table error after the parsing being fuzzed.
+// The tables of every game small enough to build here (nim3 with piles up to 2); double5's
+// are too large, so its probes fail with a missing-table error after the parsing being fuzzed.
 inline const tbreader::Tablebase& small_tables() {
   static const tbreader::Tablebase tables([] {
     const auto dir =
         std::filesystem::temp_directory_path() / ("tbgen-fuzz-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
-    for (const char* game : {"score3", "weighted3", "surreal3"})
-      find_game(game)->build({dir, 1, nullptr});
-    find_game("nim3")->build({dir, 1, nullptr, 2});
+    for (const char* game : {"score3", "weighted3", "surreal3", "nim3(max_pile=2)"})
+      make_game_tables(game)->build({.tables = dir, .threads = 1});
     return dir;
   }());
   return tables;
 }
 
-inline const char* game_for(unsigned char selector) {
-  static const char* games[] = {"score3", "weighted3", "surreal3", "nim3", "double5"};
-  return games[selector % 5];
+// Every game of the list, by a selector byte.
+inline const tbreader::Game& game_for(unsigned char selector) {
+  static const std::vector<tbreader::Game> games = [] {
+    std::vector<tbreader::Game> list;
+    for (const auto& g : tbreader::games()) list.emplace_back(small_tables(), g.id);
+    return list;
+  }();
+  return games[selector % games.size()];
 }
 
 }  // namespace tbgen::fuzz

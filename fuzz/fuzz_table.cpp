@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "checksum.hpp"
+#include "format/checksum.hpp"
+#include "format/table.hpp"
 #include "format/table_file.hpp"
-#include "table.hpp"
 
 namespace {
 

@@ -95,6 +95,9 @@ bad d5-length "expected 25 cells, found 24" p double5 'OXX../XOOX./OXOOO/OXOOX/O
 bad d5-alphabet "column 3: unexpected character 'Q'" p double5 'OXQ../XOOX./OXOOO/OXOOX/OXOXX'
 bad d5-counts "3 O and 0 X marks cannot arise" p double5 'OOO../...../...../...../.....'
 printf '2\nOXX..\nXOOX.\n' >"$work/in"; bad d5-truncated "stdin:4:1: expected cell 11 of board 1, found end of input" p solve double5 <"$work/in"
+printf '1\nOOOOO\nOOOOO\nOOXXX\nXXXXX\nXXXX.\n' >"$work/in"
+bad d5-contest-12-12 "stdin:2: board 1: 12 O and 12 X marks cannot arise" p solve double5 <"$work/in"
+bad d5-probe-12-12 "12 O and 12 X marks cannot arise" p double5 'OOOOO/OOOOO/OOXXX/XXXXX/XXXX.'
 printf 'two\n' >"$work/in"; bad d5-count "stdin:1:1: expected the number of boards T, found 'two'" p solve double5 <"$work/in"
 bad w3-even "the nine weights sum to an even number" p weighted3 '.........' --weights '0 0 0 0 0 0 0 0 0'
 bad w3-range "must be in [-1000000000, 1000000000]" p weighted3 '.........' --weights '1 0 0 0 0 0 0 0 2000000000'
@@ -111,6 +114,43 @@ printf '1\n1 1 1\n1 0 1\n1 1 1\n' >"$work/in"; bad n3-contest-zero "stdin:3:3: p
 printf '1\n1 1 1\n1 -1 1\n1 1 1\n' >"$work/in"; bad n3-negative "found -1" p solve nim3 <"$work/in"
 printf '1\n1 1 1\n1 1.0 1\n1 1 1\n' >"$work/in"; bad n3-non-number "found '1.0'" p solve nim3 <"$work/in"
 bad s3-format "expected 9 cells" p score3 'X.O/.X./..'
+
+# Batch: one board per line (blank lines and '#' lines skipped), one value per line, exactly
+# as the value: line of a single probe; --json gives the single probe's object per line.
+printf '# comment\nX.O/.X./...\n\n.........\nXX./OO./...\n' >"$work/in"
+check batch 0 p batch score3 <"$work/in"
+[ "$(cat "$work/out")" = "$(printf '0\n0\n+5')" ] || { echo "FAIL batch output"; cat "$work/out"; failures=$((failures + 1)); }
+check batch-json 0 p batch score3 --json <"$work/in"
+p score3 'X.O/.X./...' --json >"$work/single"
+[ "$(head -1 "$work/out")" = "$(cat "$work/single")" ] || { echo "FAIL batch --json differs from a probe"; failures=$((failures + 1)); }
+[ "$(wc -l <"$work/out")" = 3 ] || { echo "FAIL batch --json line count"; failures=$((failures + 1)); }
+printf '.........\nX.O/.X./...\nX.Q/.X./...\n' >"$work/in"
+bad batch-bad "stdin:3: board 'X.Q/.X./...', column 3: unexpected character 'Q'" p batch score3 <"$work/in"
+printf 'O.X/.O./X.O XX./.../...\n' >"$work/in"
+check batch-sum 0 p batch surreal3 <"$work/in"
+expect_in batch-sum "$work/out" "$(p surreal3 'O.X/.O./X.O' 'XX./.../...' | sed -n 's/^value: //p')"
+printf '...\n' >"$work/in"
+bad batch-weights "needs --weights" p batch weighted3 <"$work/in"
+printf '.........\n' >"$work/in"
+check batch-w3 0 p batch weighted3 --weights '-1 1 0 -4 -2 -5 -4 -1 -5' <"$work/in"
+[ "$(cat "$work/out")" = Aoki ] || { echo "FAIL batch weighted3"; cat "$work/out"; failures=$((failures + 1)); }
+printf '1 2 3/4 5 6/7 8 9\n' >"$work/in"
+check batch-nim3 0 p batch nim3 <"$work/in"
+[ "$(cat "$work/out")" = "first player wins" ] || { echo "FAIL batch nim3"; failures=$((failures + 1)); }
+
+# Game strings: a bad one is bad usage (exit 2), one line naming the key and what is allowed.
+check gs-range 2 p 'nim3(max_pile=9)' '1 1 1/1 1 1/1 1 1'
+expect_in gs-range "$work/err" "max_pile must be an integer in [1, 7], found '9'"
+check gs-key 2 p 'score3(k=3)' '.........'
+expect_in gs-key "$work/err" "unknown key 'k' (score3 takes no keys)"
+check gs-syntax 2 "$bin/tbgen" build 'nim3(max_pile=2' --tables "$work/t"
+expect_in gs-syntax "$work/err" "column 16: expected ',' or ')'"
+check gs-nim3 0 p 'nim3(max_pile=2)' '1 2 1/2 1 2/1 1 1' --json
+expect_in gs-nim3 "$work/out" '{"game": "nim3(max_pile=2)"'
+check gs-build 0 "$bin/tbgen" build 'nim3(max_pile=2)' --tables "$work/t"
+expect_in gs-build "$work/out" "nim3-k2.tb: kept"
+check help-games 0 "$bin/tbprobe" --help
+for g in score3 weighted3 nim3 surreal3 double5; do expect_in help-games "$work/out" "  $g"; done
 
 echo "$((failures == 0 ? 1 : 0)) passed, $failures failed"
 [ "$failures" = 0 ]

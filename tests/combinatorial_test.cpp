@@ -1,6 +1,6 @@
 // Set ranking: colex and revolving-door ranks are bijections onto 0..C(n, k)-1 in their orders,
 // and the byte-table versions agree with the plain ones.
-#include "index/combinatorial.hpp"
+#include "core/combinatorial.hpp"
 
 #include <gtest/gtest.h>
 

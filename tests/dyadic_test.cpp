@@ -1,5 +1,5 @@
 // Dyadic rationals and the simplest-number rule, on their edge cases.
-#include "rules/dyadic.hpp"
+#include "core/dyadic.hpp"
 
 #include <gtest/gtest.h>
 

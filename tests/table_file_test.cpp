@@ -5,9 +5,10 @@
 #include <fstream>
 #include <random>
 
-#include "checksum.hpp"
+#include "format/checksum.hpp"
+#include "format/table.hpp"
 #include "format/table_writer.hpp"
-#include "table.hpp"
+#include "games/score3/score3_probe.hpp"
 #include "test_tables.hpp"
 
 namespace {
@@ -212,8 +213,8 @@ TEST(TableFile, MutatedScore3TableNeverAnswersWrong) {
   const auto original = read_file(good);
   std::vector<std::optional<int>> expected(19683);
   {
-    const tbreader::Tablebase tb(good.parent_path());
-    for (std::uint32_t i = 0; i < 19683; ++i) expected[i] = tbreader::probe_score3(tb, i);
+    const tbgen::TableSet tb(good.parent_path(), tbreader::CacheMode::decoded);
+    for (std::uint32_t i = 0; i < 19683; ++i) expected[i] = tbgen::probe_score3(tb, i);
   }
   const auto dir = tbgen::testing::fresh_directory("mutate-score3");
   std::uint64_t refused = 0, answered = 0;
@@ -221,10 +222,10 @@ TEST(TableFile, MutatedScore3TableNeverAnswersWrong) {
     auto bytes = original;
     bytes[pos] = static_cast<char>(bytes[pos] ^ 0x5a);
     write_file(dir / "score3.tb", bytes);
-    const tbreader::Tablebase tb(dir);
+    const tbgen::TableSet tb(dir, tbreader::CacheMode::decoded);
     for (std::uint32_t i = 0; i < 19683; i += 61) {
       try {
-        ASSERT_EQ(tbreader::probe_score3(tb, i), expected[i]) << "byte " << pos;
+        ASSERT_EQ(tbgen::probe_score3(tb, i), expected[i]) << "byte " << pos;
         ++answered;
       } catch (const tbreader::Error& e) {
         ASSERT_NE(std::string(e.what()).find("score3.tb"), std::string::npos) << e.what();
@@ -236,8 +237,8 @@ TEST(TableFile, MutatedScore3TableNeverAnswersWrong) {
   for (std::size_t size = 0; size < original.size(); size += 13) {
     write_file(dir / "score3.tb",
                {original.begin(), original.begin() + static_cast<std::ptrdiff_t>(size)});
-    const tbreader::Tablebase tb(dir);
-    EXPECT_THROW(tbreader::probe_score3(tb, 0), tbreader::Error) << size;
+    const tbgen::TableSet tb(dir, tbreader::CacheMode::decoded);
+    EXPECT_THROW(tbgen::probe_score3(tb, 0), tbreader::Error) << size;
   }
 }
 
@@ -246,9 +247,9 @@ TEST(TableFile, TableOfAnotherGameIsRefused) {
   const auto dir = tbgen::testing::fresh_directory("foreign-game");
   write_file(dir / "score3.tb",
              read_file(tbgen::testing::built_tables("surreal3") / "surreal3.tb"));
-  const tbreader::Tablebase tb(dir);
+  const tbgen::TableSet tb(dir, tbreader::CacheMode::decoded);
   try {
-    tbreader::probe_score3(tb, 0);
+    tbgen::probe_score3(tb, 0);
     ADD_FAILURE() << "a surreal3 table answered a score3 probe";
   } catch (const tbreader::Error& e) {
     EXPECT_NE(std::string(e.what()).find("holds a table of game 'surreal3'"), std::string::npos)

@@ -1,41 +1,94 @@
-// tbprobe: looks up positions in tbgen tables and answers contest inputs (SPEC section 2).
+// tbprobe: looks up positions in tbgen tables and answers contest inputs (SPEC section 2). A
+// shell over the reader library's public API.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <sstream>
 
-#include "game_cli.hpp"
-#include "input_error.hpp"
 #include "tables_dir.hpp"
+#include "tbreader/tbreader.hpp"
 
-using namespace tbgen;
+namespace {
 
-int main(int argc, char** argv) {
-  CLI::App app{
+std::string help_text() {
+  std::string text =
       "tbprobe: exact values from tbgen tables.\n"
       "  tbprobe GAME BOARD... [--json]   value of a position and of every legal move\n"
+      "  tbprobe batch GAME [--json]      one board per line on stdin, one answer per line\n"
       "  tbprobe solve GAME < input       answer a game's contest input\n"
-      "Games: score3, weighted3, nim3, surreal3, double5. Tables are read from --tables DIR,\n"
-      "else $TBGEN_TABLES, else ./tables.\n"
-      "Boards, row by row from the top, rows optionally separated by '/':\n"
-      "  score3, weighted3  9 cells of . X O (X moves first; weighted3 needs --weights)\n"
-      "  surreal3           9 cells of . O X # per board; several boards are a sum\n"
-      "  nim3               nine pile sizes, e.g. '3 1 4/1 5 9/2 6 5'\n"
-      "  double5            25 cells of . O X, after whole rounds\n"
-      "Moves are named like chess squares: a1 is the top-left cell. Examples:\n"
-      "  tbprobe score3 'X.O/.X./...'\n"
-      "  tbprobe double5 '...../..O../...../..O../.....'"};
+      "GAME is a game string: a game id, or NAME(key=value,...) (quote it in a shell).\n"
+      "Tables are read from --tables DIR, else $TBGEN_TABLES, else ./tables.\n"
+      "Boards, row by row from the top, rows optionally separated by '/':\n";
+  for (const auto& g : tbreader::games()) {
+    text += "  " + g.id;
+    text += std::string(g.id.size() < 10 ? 10 - g.id.size() : 1, ' ') + g.boards + "\n";
+  }
+  return text +
+         "Moves are named like chess squares: a1 is the top-left cell. Examples:\n"
+         "  tbprobe score3 'X.O/.X./...'\n"
+         "  tbprobe double5 '...../..O../...../..O../.....'";
+}
+
+// Lines of stdin that hold boards: blank lines and lines starting with '#' are skipped.
+struct Lines {
+  std::vector<std::string> text;
+  std::vector<std::size_t> number;  // line numbers, from 1
+};
+
+Lines board_lines(std::istream& in) {
+  Lines lines;
+  std::string line;
+  for (std::size_t n = 1; std::getline(in, line); ++n) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    lines.text.push_back(std::move(line));
+    lines.number.push_back(n);
+  }
+  return lines;
+}
+
+// Answers every line; the first refused line is named "stdin:LINE: ..." and nothing is printed.
+void batch(const tbreader::Game& game, const tbreader::ProbeOptions& options, bool json) {
+  const Lines lines = board_lines(std::cin);
+  std::string out;
+  try {
+    if (json) {
+      for (std::size_t i = 0; i < lines.text.size(); ++i) {
+        try {
+          out += tbreader::json(game.probe(game.boards_of_line(lines.text[i]), options)) + "\n";
+        } catch (const tbreader::InputError& e) {
+          throw tbreader::InputError(e.what(), i);
+        }
+      }
+    } else {
+      for (const auto& v : game.values(lines.text, options)) out += v.text + "\n";
+    }
+  } catch (const tbreader::InputError& e) {
+    throw tbreader::InputError("stdin:" + std::to_string(lines.number[e.item]) + ": " + e.what());
+  }
+  std::cout << out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{help_text()};
   app.fallthrough();
   std::string tables_option;
   bool json = false;
   std::vector<std::string> args;
-  ProbeOptions options;
+  tbreader::ProbeOptions options;
   app.add_option("--tables", tables_option, "table directory");
-  app.add_flag("--json", json, "print one JSON object");
+  app.add_flag("--json", json, "print JSON (batch: one object per line)");
   app.add_option("--weights", options.weights, "weighted3: nine weights \"w1 ... w9\"");
   app.add_option("GAME_AND_BOARDS", args, "GAME followed by one or more boards");
-  std::string solve_game;
+  std::string solve_game, batch_game;
   auto* solve =
       app.add_subcommand("solve", "read GAME's contest input on stdin, print the answers");
-  solve->add_option("GAME", solve_game, "game id")->required();
+  solve->add_option("GAME", solve_game, "game string")->required();
+  auto* batch_command =
+      app.add_subcommand("batch", "one board per line on stdin, one value per line on stdout");
+  batch_command->add_option("GAME", batch_game, "game string")->required();
 
   try {
     app.parse(argc, argv);
@@ -43,34 +96,30 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
-  const std::string game_id = *solve ? solve_game : (args.empty() ? "" : args[0]);
-  if (game_id.empty()) {
-    std::cerr << "tbprobe: missing GAME (see --help)\n";
-    return 2;
-  }
-  const GameCli* game = find_game_cli(game_id);
-  if (!game) {
-    std::cerr << "tbprobe: unknown game '" << game_id << "' (see --help)\n";
-    return 2;
-  }
-  if (!*solve && args.size() < 2) {
-    std::cerr << "tbprobe: missing BOARD for " << game_id << " (see --help)\n";
-    return 2;
-  }
+  const std::string game_string = *solve           ? solve_game
+                                  : *batch_command ? batch_game
+                                                   : (args.empty() ? "" : args[0]);
   try {
-    const tbreader::Tablebase tables(tables_directory(tables_option));
+    if (game_string.empty()) throw tbreader::GameError("missing GAME (see --help)");
+    if (!*solve && !*batch_command && args.size() < 2)
+      throw tbreader::GameError("missing BOARD for " + game_string + " (see --help)");
+    tbreader::canonical(game_string);  // a bad game string is bad usage, before any table
+    const tbreader::Tablebase tables(tbgen::tables_directory(tables_option));
+    const tbreader::Game game(tables, game_string);
     std::ios::sync_with_stdio(false);
     if (*solve) {
-      game->solve(tables, std::cin, std::cout);
+      game.solve(std::cin, std::cout);
+    } else if (*batch_command) {
+      batch(game, options, json);
     } else {
-      const auto result = game->probe(tables, {args.begin() + 1, args.end()}, options);
-      json ? print_json(result, std::cout) : print_text(result, std::cout);
+      const auto position = game.probe(std::span(args).subspan(1), options);
+      std::cout << (json ? tbreader::json(position) + "\n" : tbreader::text(position));
     }
     std::cout.flush();
-  } catch (const InputError& e) {
+  } catch (const tbreader::GameError& e) {
     std::cerr << "tbprobe: " << e.what() << "\n";
-    return 1;
-  } catch (const tbreader::Error& e) {
+    return 2;
+  } catch (const std::exception& e) {  // InputError, Error, and anything unforeseen
     std::cerr << "tbprobe: " << e.what() << "\n";
     return 1;
   }

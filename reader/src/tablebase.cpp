@@ -1,60 +1,82 @@
-#include <mutex>
+// The public API: a Tablebase is a TableSet; a Game is a GameReader bound to one.
+#include <algorithm>
 
-#include "tablebase_impl.hpp"
+#include "core/parallel.hpp"
+#include "game_reader.hpp"
+#include "table_set.hpp"
 
 namespace tbreader {
 
 Tablebase::Tablebase(std::filesystem::path directory, CacheMode mode)
-    : impl_(std::make_unique<Impl>()) {
-  impl_->directory = std::move(directory);
-  impl_->mode = mode;
-  if (!std::filesystem::is_directory(impl_->directory))
-    throw Error(impl_->directory.string() + ": table directory does not exist");
-}
+    : tables_(std::make_unique<tbgen::TableSet>(std::move(directory), mode)) {}
 
 Tablebase::~Tablebase() = default;
 
 const std::filesystem::path& Tablebase::directory() const {
-  return impl_->directory;
+  return tables_->directory();
 }
 
-const tbgen::Table& Tablebase::Impl::table(std::string_view name) const {
-  {
-    std::shared_lock lock(mutex);
-    if (auto it = tables.find(name); it != tables.end()) return *it->second;
-  }
-  std::unique_lock lock(mutex);
-  if (auto it = tables.find(name); it != tables.end()) return *it->second;
-  auto path = directory / (std::string(name) + ".tb");
-  if (!std::filesystem::exists(path))
-    throw Error(path.string() + ": table missing (run `tbgen build` first)");
-  auto opened = std::make_unique<tbgen::Table>(path, mode);
-  const auto stem = path.stem().string();
-  if (stem.rfind(opened->header().game, 0) != 0)
-    throw Error(path.string() + ": holds a table of game '" + opened->header().game + "'");
-  return *tables.emplace(std::string(name), std::move(opened)).first->second;
+std::string canonical(std::string_view game) {
+  return tbgen::make_game_reader(game)->name();
 }
 
-std::uint64_t Tablebase::entry(std::string_view name, std::uint64_t index) const {
-  return impl_->table(name).entry(index);
+struct Game::Impl {
+  const tbgen::TableSet& tables;
+  std::unique_ptr<tbgen::GameReader> reader;
+  std::string name;
+};
+
+Game::Game(const Tablebase& tables, std::string_view game) {
+  auto reader = tbgen::make_game_reader(game);
+  auto name = reader->name();
+  impl_ = std::make_unique<Impl>(Impl{*tables.tables_, std::move(reader), std::move(name)});
 }
 
-TableInfo Tablebase::info(std::string_view name) const {
-  const auto& t = impl_->table(name);
-  const auto& h = t.header();
-  return {h.game,        h.layer,           h.index_scheme, h.value_codec,
-          h.entry_bits,  h.entry_radix,     h.block_count,  h.game_parameter,
-          h.entry_count, h.block_entries(), t.file_size()};
+Game::~Game() = default;
+Game::Game(Game&&) noexcept = default;
+
+const std::string& Game::name() const {
+  return impl_->name;
 }
 
-void expect_layout(const tbgen::Table& table, std::uint32_t index_scheme, std::uint32_t value_codec,
-                   std::uint64_t entry_count) {
-  const auto& h = table.header();
-  if (h.index_scheme != index_scheme || h.value_codec != value_codec ||
-      h.entry_count != entry_count)
-    throw Error(table.name() + ": unexpected table layout (index scheme " +
-                std::to_string(h.index_scheme) + ", codec " + std::to_string(h.value_codec) + ", " +
-                std::to_string(h.entry_count) + " entries)");
+Position Game::probe(std::span<const std::string> boards, const ProbeOptions& options) const {
+  return impl_->reader->probe(impl_->tables, boards, options);
+}
+
+Value Game::value(std::span<const std::string> boards, const ProbeOptions& options) const {
+  return impl_->reader->value(impl_->tables, boards, options);
+}
+
+std::vector<std::string> Game::boards_of_line(std::string_view line) const {
+  return impl_->reader->boards_of_line(line);
+}
+
+std::vector<Value> Game::values(std::span<const std::string> lines,
+                                const ProbeOptions& options) const {
+  std::vector<Value> out(lines.size());
+  // Chunks in order: a refused line stops the chunks after it, and the first refused line
+  // (in line order) is the one reported, whatever the schedule.
+  constexpr std::size_t kChunk = 1 << 12;
+  const std::size_t chunks = (lines.size() + kChunk - 1) / kChunk;
+  std::vector<std::exception_ptr> refused(chunks);
+  tbgen::parallel_for(tbgen::default_threads(), chunks, [&](std::uint64_t c) {
+    const std::size_t end = std::min(lines.size(), (c + 1) * kChunk);
+    for (std::size_t i = c * kChunk; i < end; ++i) {
+      try {
+        out[i] = value(boards_of_line(lines[i]), options);
+      } catch (const InputError& e) {
+        refused[c] = std::make_exception_ptr(InputError(e.what(), i));
+        return;
+      }
+    }
+  });
+  for (const auto& e : refused)
+    if (e) std::rethrow_exception(e);
+  return out;
+}
+
+void Game::solve(std::istream& in, std::ostream& out) const {
+  impl_->reader->solve(impl_->tables, in, out);
 }
 
 }  // namespace tbreader

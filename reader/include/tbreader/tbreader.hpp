@@ -1,22 +1,41 @@
 #pragma once
-// tbreader: probe tbgen tables. The whole public API; everything else is internal.
-// A Tablebase opens a directory of table files lazily and answers probes from any number of
-// threads. Damaged, truncated, foreign or wrong-version files throw Error naming the file; a
-// value is never read from a block whose checksum failed.
-#include <array>
+// tbreader: answers positions of every tbgen game from its tables. The whole public API.
+//
+// Threads: a Tablebase and the Games made from it answer from any number of threads at once.
+// Errors: one convention. Bad input (a game string, a board, an option) throws InputError,
+// its message one line naming what is wrong and where; a game string that names no game
+// throws its subclass GameError. Missing, damaged, truncated, foreign or wrong-version tables
+// throw Error naming the file; a value is never read from a block whose checksum failed.
 #include <cstdint>
 #include <filesystem>
+#include <iosfwd>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
+
+namespace tbgen {
+class TableSet;  // internal
+}
 
 namespace tbreader {
 
-class Error : public std::runtime_error {
+class Error : public std::runtime_error {  // tables
  public:
   using std::runtime_error::runtime_error;
+};
+class InputError : public std::invalid_argument {  // what the caller passed
+ public:
+  explicit InputError(const std::string& what, std::size_t index = 0)
+      : std::invalid_argument(what), item(index) {}
+  std::size_t item;  // Game::values: which of the lines was refused
+};
+class GameError : public InputError {  // a game string naming no game, or a bad key
+ public:
+  using InputError::InputError;
 };
 
 enum class CacheMode {
@@ -24,59 +43,76 @@ enum class CacheMode {
   single_block,  // each thread keeps only its last block: bounded memory, one decode per miss
 };
 
-struct TableInfo {
-  std::string game;
-  std::uint32_t layer, index_scheme, value_codec, entry_bits;
-  std::uint32_t entry_radix;  // 0: binary entries; 3: base-3 digits, five to a byte
-  std::uint32_t block_count, game_parameter;
-  std::uint64_t entry_count, block_entries, file_size;
-};
-
-class Tablebase {
+class Tablebase {  // a directory of table files, opened lazily
  public:
   explicit Tablebase(std::filesystem::path directory, CacheMode mode = CacheMode::decoded);
   ~Tablebase();
   Tablebase(const Tablebase&) = delete;
   Tablebase& operator=(const Tablebase&) = delete;
-
   const std::filesystem::path& directory() const;
-  // Raw entry `index` of the table `name` (its file name without ".tb", e.g. "double5-r04").
-  std::uint64_t entry(std::string_view name, std::uint64_t index) const;
-  TableInfo info(std::string_view name) const;
-
-  struct Impl;  // opaque; used by the library's own probes
-  const Impl& impl() const noexcept { return *impl_; }
 
  private:
+  friend class Game;
+  std::unique_ptr<tbgen::TableSet> tables_;
+};
+
+enum class Outcome : std::uint8_t { loss, draw, win, unknown };
+
+struct Value {
+  std::string text;                   // as `tbprobe` prints it: "X win", "Draw", "+5", "-3/4"
+  std::optional<std::int64_t> score;  // numeric values (score3): JSON shows the number
+};
+struct Move {
+  std::string name;  // "b2", "b2+d4", "Alice 1:a1:lr"
+  Value value;       // of the position the move leads to
+  Outcome outcome;   // of that position for the side that moves
+};
+struct Position {
+  std::string game, board;         // the canonical game string; the board(s) as given
+  std::string to_move;             // "X", "O", ...; "none" when the game is over
+  Value value;                     // under optimal play from here
+  std::vector<Move> moves;         // every legal move, best first for the side to move
+  std::vector<std::string> notes;  // further "key: value" lines of the text form
+};
+struct ProbeOptions {
+  std::optional<std::string> weights;  // weighted3: nine weights "w1 ... w9"
+};
+
+// One game of a Tablebase: `game` is a game string ("score3", "nim3(max_pile=4)"). Holds a
+// reference to `tables`, which must outlive it.
+class Game {
+ public:
+  Game(const Tablebase& tables, std::string_view game);
+  ~Game();
+  Game(Game&&) noexcept;
+  const std::string& name() const;  // canonical game string
+
+  // The value of a position and of every legal move from it. Several boards: a sum (surreal3).
+  Position probe(std::span<const std::string> boards, const ProbeOptions& options = {}) const;
+  // Its value alone: the fast path of batch answering.
+  Value value(std::span<const std::string> boards, const ProbeOptions& options = {}) const;
+  // The boards one line of `tbprobe batch` holds (surreal3: several, a sum; others: one).
+  std::vector<std::string> boards_of_line(std::string_view line) const;
+  // The values of many lines (each as boards_of_line reads it) on all cores; the first line
+  // refused throws InputError with `item` its index.
+  std::vector<Value> values(std::span<const std::string> lines,
+                            const ProbeOptions& options = {}) const;
+  // Reads the game's contest input and writes exactly the contest output (SPEC section 3);
+  // nothing is written for an input that is refused.
+  void solve(std::istream& in, std::ostream& out) const;
+
+ private:
+  struct Impl;
   std::unique_ptr<Impl> impl_;
 };
 
-// score3: board = sum of cell_i * 3^i, i = row * 3 + col, cell 0 empty, 1 X, 2 O.
-// The minimax score (X maximises), or nullopt for a board that cannot arise in play.
-std::optional<int> probe_score3(const Tablebase& tb, std::uint32_t board);
+std::string canonical(std::string_view game);  // a game string's canonical form; GameError
+std::string text(const Position& p);           // as `tbprobe GAME BOARD` prints it
+std::string json(const Position& p);           // one line, as `tbprobe GAME BOARD --json` prints it
 
-// double5: cell i = row * 5 + col; o and x are 25-bit masks of a position after whole rounds
-// (O and X have 2k and 2k marks, or 2k + 2 and 2k), or a finished board.
-enum class Double5Outcome : std::uint8_t { x_wins = 0, draw = 1, o_wins = 2 };
-Double5Outcome probe_double5(const Tablebase& tb, std::uint32_t o, std::uint32_t x);
-
-// surreal3: board = sum of cell_i * 3^i with '.' and '#' 0, O 1, X 2. Its exact value as a
-// game, a number: numerator / 2^exponent.
-struct GameNumber {
-  std::int32_t numerator;
-  int exponent;
+struct GameHelp {
+  std::string id, boards;  // a seed id or family name; how its boards are written
 };
-GameNumber probe_surreal3(const Tablebase& tb, std::uint32_t board);
-
-// weighted3: board as for score3 (X = Takahashi, O = Aoki), any reachable position; weights
-// |w| <= 1e9 by cell, summing to an odd number. True if Takahashi wins under optimal play.
-bool probe_weighted3(const Tablebase& tb, std::uint32_t board,
-                     const std::array<std::int64_t, 9>& weights);
-
-// nim3 (table nim3-k<max_pile>): a state with piles 0..max_pile (cell i = row * 3 + col);
-// phase 0: the first player's whole-pile move, 1: the second player's, 2: free play.
-enum class Nim3Value : std::uint8_t { unreachable = 0, mover_loses = 1, mover_wins = 2 };
-Nim3Value probe_nim3(const Tablebase& tb, int max_pile, int phase,
-                     const std::array<std::uint32_t, 9>& piles);
+const std::vector<GameHelp>& games();  // every game tbgen knows, in the list's order
 
 }  // namespace tbreader

@@ -1,0 +1,152 @@
+#include "format/table.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include <cstring>
+
+#include "format/checksum.hpp"
+
+namespace tbgen {
+namespace {
+
+std::atomic<std::uint64_t> next_serial{1};
+
+[[noreturn]] void fail(const std::string& where, const std::string& what) {
+  throw tbreader::Error(where + ": " + what);
+}
+
+struct ThreadBlock {
+  std::uint64_t serial = 0;
+  std::uint32_t block = 0;
+  std::vector<std::uint8_t> data;
+};
+thread_local ThreadBlock thread_block;
+
+}  // namespace
+
+std::uint64_t unpack_entry(const std::uint8_t* data, std::uint64_t index,
+                           const format::Header& header) {
+  if (header.entry_radix == format::kTernary) return format::unpack_trit(data, index);
+  const std::uint32_t entry_bits = header.entry_bits;
+  if (entry_bits < 8) {
+    const std::uint64_t bit = index * entry_bits;
+    return (data[bit >> 3] >> (bit & 7)) & ((1u << entry_bits) - 1);
+  }
+  const std::uint8_t* p = data + index * (entry_bits / 8);
+  std::uint64_t v = 0;
+  for (std::uint32_t i = entry_bits / 8; i-- > 0;) v = (v << 8) | p[i];
+  return v;
+}
+
+Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode)
+    : name_(path.string()), mode_(mode), serial_(next_serial.fetch_add(1)) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail(name_, std::string("cannot open: ") + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    fail(name_, "not a regular file");
+  }
+  file_size_ = static_cast<std::uint64_t>(st.st_size);
+  if (file_size_ < format::kHeaderSize) {
+    ::close(fd);
+    fail(name_, "truncated: shorter than the 128-byte header");
+  }
+  void* map = ::mmap(nullptr, file_size_, PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (map == MAP_FAILED) fail(name_, std::string("cannot map: ") + std::strerror(errno));
+  map_ = static_cast<const std::uint8_t*>(map);
+  try {
+    header_ = format::decode_header({map_, format::kHeaderSize}, name_);
+    if (header_.file_size() != file_size_)
+      fail(name_, "file size " + std::to_string(file_size_) + " does not match the header (" +
+                      std::to_string(header_.file_size()) + "): truncated or extended");
+    directory_ = format::decode_directory(
+        bytes(format::kHeaderSize, format::kDirectoryEntrySize * header_.block_count), header_,
+        name_);
+    const auto trailer = bytes(file_size_ - format::kTrailerSize, format::kTrailerSize);
+    if (std::memcmp(trailer.data() + 8, format::kTrailerMagic.data(), 8) != 0)
+      fail(name_, "bad trailer (truncated or not a tbgen table)");
+  } catch (...) {
+    ::munmap(const_cast<std::uint8_t*>(map_), file_size_);
+    throw;
+  }
+  block_offsets_.resize(header_.block_count);
+  std::uint64_t offset =
+      format::kHeaderSize + format::kDirectoryEntrySize * std::uint64_t{header_.block_count};
+  for (std::uint32_t b = 0; b < header_.block_count; ++b) {
+    block_offsets_[b] = offset;
+    offset += directory_[b].compressed_size;
+  }
+  if (mode_ == tbreader::CacheMode::decoded)
+    decoded_ = std::make_unique<std::atomic<std::uint8_t*>[]>(header_.block_count);
+}
+
+Table::~Table() {
+  if (decoded_)
+    for (std::uint32_t b = 0; b < header_.block_count; ++b) delete[] decoded_[b].load();
+  ::munmap(const_cast<std::uint8_t*>(map_), file_size_);
+}
+
+std::span<const std::uint8_t> Table::bytes(std::uint64_t offset, std::uint64_t size) const {
+  return {map_ + offset, size};
+}
+
+std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
+  const auto compressed = bytes(block_offsets_[block], directory_[block].compressed_size);
+  if (xxh3(compressed.data(), compressed.size()) != directory_[block].checksum)
+    fail(name_, "block " + std::to_string(block) + " checksum mismatch (corrupt data)");
+  std::vector<std::uint8_t> raw(header_.block_raw_bytes(block));
+  const std::size_t got =
+      ZSTD_decompress(raw.data(), raw.size(), compressed.data(), compressed.size());
+  if (ZSTD_isError(got) || got != raw.size())
+    fail(name_, "block " + std::to_string(block) + " does not decompress to its size");
+  return raw;
+}
+
+std::span<const std::uint8_t> Table::block(std::uint32_t block) const {
+  const std::size_t size = header_.block_raw_bytes(block);
+  if (decoded_) {
+    std::uint8_t* ready = decoded_[block].load(std::memory_order_acquire);
+    if (ready == nullptr) {
+      const auto raw = decode(block);
+      auto* fresh = new std::uint8_t[raw.size()];
+      std::memcpy(fresh, raw.data(), raw.size());
+      // Two threads may decode the same block; the first to publish wins.
+      if (decoded_[block].compare_exchange_strong(ready, fresh, std::memory_order_acq_rel)) {
+        ready = fresh;
+      } else {
+        delete[] fresh;
+      }
+    }
+    return {ready, size};
+  }
+  ThreadBlock& cache = thread_block;
+  if (cache.serial != serial_ || cache.block != block) {
+    cache.serial = 0;  // stays invalid if decode throws
+    cache.data = decode(block);
+    cache.serial = serial_;
+    cache.block = block;
+  }
+  return {cache.data.data(), size};
+}
+
+std::uint64_t Table::entry(std::uint64_t index) const {
+  if (index >= header_.entry_count) fail(name_, "entry " + std::to_string(index) + " out of range");
+  if (header_.entry_bits > 64) fail(name_, "entries wider than 64 bits need block access");
+  const auto data = block(static_cast<std::uint32_t>(index >> header_.block_entries_log2));
+  return unpack_entry(data.data(), index & (header_.block_entries() - 1), header_);
+}
+
+void Table::verify_all() const {
+  const std::uint64_t covered = file_size_ - format::kTrailerSize;
+  if (xxh3(map_, covered) != format::load_u64(map_ + covered))
+    fail(name_, "whole-file checksum mismatch");
+  for (std::uint32_t b = 0; b < header_.block_count; ++b) (void)decode(b);
+}
+
+}  // namespace tbgen

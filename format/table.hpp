@@ -1,0 +1,61 @@
+#pragma once
+// One open table file: validated header and directory, blocks decoded on demand.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "format/table_file.hpp"
+#include "tbreader/tbreader.hpp"
+
+namespace tbgen {
+
+// The file of table `name` in `dir`: every table file is "<name>.tb".
+inline std::filesystem::path table_path(const std::filesystem::path& dir, std::string_view name) {
+  return dir / (std::string(name) + ".tb");
+}
+
+class Table {
+ public:
+  // Validates magic, version, header, directory and file size; throws tbreader::Error.
+  Table(const std::filesystem::path& path, tbreader::CacheMode mode);
+  ~Table();
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+
+  const format::Header& header() const { return header_; }
+  const std::string& name() const { return name_; }
+  std::uint64_t file_size() const { return file_size_; }
+
+  // Entries of up to 64 bits. Throws on an out-of-range index or a damaged block.
+  std::uint64_t entry(std::uint64_t index) const;
+  // Decoded bytes of one block (verified); valid while the table lives, or, in single_block
+  // mode, until this thread decodes another block.
+  std::span<const std::uint8_t> block(std::uint32_t block) const;
+  // Whole-file checksum and every block checksum and decode; throws on the first failure.
+  void verify_all() const;
+
+ private:
+  std::vector<std::uint8_t> decode(std::uint32_t block) const;
+  std::span<const std::uint8_t> bytes(std::uint64_t offset, std::uint64_t size) const;
+
+  std::string name_;
+  tbreader::CacheMode mode_;
+  const std::uint8_t* map_ = nullptr;
+  std::uint64_t file_size_ = 0;
+  format::Header header_;
+  std::vector<format::DirectoryEntry> directory_;
+  std::vector<std::uint64_t> block_offsets_;
+  std::unique_ptr<std::atomic<std::uint8_t*>[]> decoded_;
+  std::uint64_t serial_;  // tells thread-local caches apart across tables
+};
+
+// Entry `index` of a decoded block (or any buffer packed as `header` says; entries <= 64 bits).
+std::uint64_t unpack_entry(const std::uint8_t* data, std::uint64_t index,
+                           const format::Header& header);
+
+}  // namespace tbgen

@@ -1,0 +1,157 @@
+#include "format/table_writer.hpp"
+
+#include <unistd.h>
+#include <zstd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/parallel.hpp"
+#include "format/checksum.hpp"
+
+namespace tbgen {
+
+void pack_entry(std::uint8_t* data, std::uint64_t index, std::uint32_t entry_bits,
+                std::uint64_t value) {
+  if (entry_bits < 8) {
+    const std::uint64_t bit = index * entry_bits;
+    const unsigned shift = bit & 7;
+    const unsigned mask = ((1u << entry_bits) - 1) << shift;
+    data[bit >> 3] = static_cast<std::uint8_t>((data[bit >> 3] & ~mask) | (value << shift));
+    return;
+  }
+  std::uint8_t* p = data + index * (entry_bits / 8);
+  for (std::uint32_t i = 0; i < entry_bits / 8; ++i)
+    p[i] = static_cast<std::uint8_t>(value >> (8 * i));
+}
+
+std::vector<std::uint8_t> compress_bytes(std::span<const std::uint8_t> raw,
+                                         const WriteOptions& options) {
+  std::vector<std::uint8_t> out(ZSTD_compressBound(raw.size()));
+  // One context per thread: creating one per block costs more than compressing a small one.
+  thread_local std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context(ZSTD_createCCtx(),
+                                                                            ZSTD_freeCCtx);
+  ZSTD_CCtx* cctx = context.get();
+  ZSTD_CCtx_reset(cctx, ZSTD_reset_session_and_parameters);
+  const std::pair<ZSTD_cParameter, int> parameters[] = {
+      {ZSTD_c_compressionLevel, options.zstd_level},
+      {ZSTD_c_strategy, options.tuning.strategy},
+      {ZSTD_c_searchLog, options.tuning.search_log},
+      {ZSTD_c_minMatch, options.tuning.min_match},
+      {ZSTD_c_targetLength, options.tuning.target_length}};
+  for (const auto& [parameter, value] : parameters) {
+    const std::size_t status = ZSTD_CCtx_setParameter(cctx, parameter, value);
+    if (ZSTD_isError(status)) throw std::runtime_error(ZSTD_getErrorName(status));
+  }
+  const std::size_t size = ZSTD_compress2(cctx, out.data(), out.size(), raw.data(), raw.size());
+  if (ZSTD_isError(size)) throw std::runtime_error(ZSTD_getErrorName(size));
+  out.resize(size);
+  return out;
+}
+
+namespace {
+
+// `header` must have its block fields filled in.
+std::vector<std::uint8_t> compress_block(const format::Header& header, const EntryProducer& produce,
+                                         std::uint32_t block, const WriteOptions& options) {
+  const std::uint64_t first = std::uint64_t{block} << header.block_entries_log2;
+  thread_local std::vector<std::uint8_t> raw;
+  raw.assign(header.block_raw_bytes(block), 0);
+  produce(first, std::min(header.block_entries(), header.entry_count - first), raw.data());
+  return compress_bytes(raw, options);
+}
+
+void set_block_fields(format::Header& header, const WriteOptions& options) {
+  header.block_entries_log2 = options.block_entries_log2;
+  header.block_count = static_cast<std::uint32_t>(
+      (header.entry_count + header.block_entries() - 1) >> header.block_entries_log2);
+  header.zstd_level = static_cast<std::uint32_t>(options.zstd_level);
+}
+
+}  // namespace
+
+std::uint64_t sampled_compressed_size(format::Header header, const EntryProducer& produce,
+                                      const WriteOptions& options, std::uint32_t stride) {
+  set_block_fields(header, options);
+  const std::uint32_t samples = (header.block_count + stride - 1) / stride;
+  std::vector<std::uint64_t> sizes(samples);
+  parallel_for(options.threads, samples, [&](std::uint64_t i) {
+    sizes[i] =
+        compress_block(header, produce, static_cast<std::uint32_t>(i * stride), options).size();
+  });
+  std::uint64_t total = 0;
+  for (const auto s : sizes) total += s;
+  return total;
+}
+
+std::uint64_t write_table(const std::filesystem::path& path, const format::Header& header,
+                          std::span<const std::uint8_t> packed, const WriteOptions& options) {
+  if (packed.size() != header.packed_bytes(header.entry_count))
+    throw std::invalid_argument("packed buffer does not match the entry count");
+  const std::uint64_t block_bytes =
+      header.packed_bytes(std::uint64_t{1} << options.block_entries_log2);
+  return write_table(
+      path, header,
+      [&](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+        const std::uint64_t offset = (first >> options.block_entries_log2) * block_bytes;
+        std::memcpy(out, packed.data() + offset, header.packed_bytes(count));
+      },
+      options);
+}
+
+std::uint64_t write_table(const std::filesystem::path& path, format::Header header,
+                          const EntryProducer& produce, const WriteOptions& options) {
+  if (!format::valid_entry_bits(header.entry_bits))
+    throw std::invalid_argument("invalid entry width");
+  if (!format::valid_entry_radix(header.entry_radix, header.entry_bits))
+    throw std::invalid_argument("invalid entry radix");
+  set_block_fields(header, options);
+
+  std::vector<std::vector<std::uint8_t>> blocks(header.block_count);
+  std::vector<format::DirectoryEntry> directory(header.block_count);
+  parallel_for(options.threads, header.block_count, [&](std::uint64_t b) {
+    auto& out = blocks[b];
+    out = compress_block(header, produce, static_cast<std::uint32_t>(b), options);
+    directory[b] = {xxh3(out.data(), out.size()), static_cast<std::uint32_t>(out.size())};
+  });
+  header.data_size = 0;
+  for (const auto& d : directory) header.data_size += d.compressed_size;
+  const auto dir_bytes = format::encode_directory(directory);
+  header.directory_checksum = xxh3(dir_bytes.data(), dir_bytes.size());
+  const auto head = format::encode_header(header);
+
+  Xxh3Stream whole;
+  const auto tmp = path.string() + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw std::runtime_error(tmp + ": cannot create");
+    auto put = [&](const void* data, std::size_t size) {
+      out.write(static_cast<const char*>(data), static_cast<std::streamsize>(size));
+      whole.update(data, size);
+    };
+    put(head.data(), head.size());
+    put(dir_bytes.data(), dir_bytes.size());
+    for (const auto& b : blocks) put(b.data(), b.size());
+    std::uint8_t trailer[format::kTrailerSize];
+    const std::uint64_t checksum = whole.digest();
+    format::store_u64(trailer, checksum);
+    std::copy(format::kTrailerMagic.begin(), format::kTrailerMagic.end(), trailer + 8);
+    out.write(reinterpret_cast<const char*>(trailer), sizeof trailer);
+    out.flush();
+    if (!out) {
+      std::remove(tmp.c_str());
+      throw std::runtime_error(tmp + ": write failed");
+    }
+    out.close();
+    std::filesystem::rename(tmp, path);
+    return checksum;
+  }
+}
+
+}  // namespace tbgen

@@ -1,0 +1,60 @@
+#pragma once
+// What the reader library knows of a game: its boards as text, its moves, the values its
+// tables give them, and its contest format. One implementation per game, in its folder
+// (games/<id>/<id>_reader.cpp); the public tbreader::Game answers through it.
+#include <algorithm>
+#include <istream>
+#include <memory>
+#include <ostream>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game_string.hpp"
+#include "table_set.hpp"
+#include "tbreader/tbreader.hpp"
+
+namespace tbgen {
+
+class GameReader {
+ public:
+  virtual ~GameReader() = default;
+  virtual std::string name() const = 0;  // canonical game string
+  virtual tbreader::Position probe(const TableSet& tables, std::span<const std::string> boards,
+                                   const tbreader::ProbeOptions& options) const = 0;
+  // The value alone; games whose moves cost much more than the value override it.
+  virtual tbreader::Value value(const TableSet& tables, std::span<const std::string> boards,
+                                const tbreader::ProbeOptions& options) const {
+    return probe(tables, boards, options).value;
+  }
+  virtual std::vector<std::string> boards_of_line(std::string_view line) const {
+    return {std::string(line)};
+  }
+  virtual void solve(const TableSet& tables, std::istream& in, std::ostream& out) const = 0;
+};
+
+// The game a game string names (games/games.def); throws tbreader::GameError.
+std::unique_ptr<GameReader> make_game_reader(std::string_view game);
+
+// Sorts moves best first for the side to move (stable: equal moves keep board order);
+// `better(a, b)` says a's value is better than b's for the mover.
+template <class Better>
+void sort_best_first(std::vector<tbreader::Move>& moves, Better better) {
+  std::stable_sort(moves.begin(), moves.end(),
+                   [&](const tbreader::Move& a, const tbreader::Move& b) { return better(a, b); });
+}
+
+// "+5", "-3", "0": scores as the text form shows them, with the number for JSON.
+inline tbreader::Value score_value(std::int64_t v) {
+  return {v > 0 ? "+" + std::to_string(v) : std::to_string(v), v};
+}
+
+// Refuses a probe given more or fewer boards than the game takes.
+inline void expect_one_board(std::string_view game, std::span<const std::string> boards) {
+  if (boards.size() != 1)
+    throw tbreader::InputError(std::string(game) + " takes exactly one board, given " +
+                               std::to_string(boards.size()));
+}
+
+}  // namespace tbgen

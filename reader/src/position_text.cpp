@@ -1,0 +1,52 @@
+// The two printed forms of a probed position: the text of `tbprobe GAME BOARD` and its JSON.
+#include <cstdio>
+
+#include "tbreader/tbreader.hpp"
+
+namespace tbreader {
+namespace {
+
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+      out += escaped;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string json_value(const Value& v) {
+  return v.score ? std::to_string(*v.score) : json_string(v.text);
+}
+
+}  // namespace
+
+std::string text(const Position& p) {
+  std::string out =
+      p.game + " " + p.board + "\nto move: " + p.to_move + "\nvalue: " + p.value.text + "\n";
+  for (const auto& line : p.notes) out += line + "\n";
+  if (p.moves.empty()) return out + "moves: none\n";
+  out += "moves (best first):\n";
+  for (const auto& m : p.moves) out += "  " + m.name + "  " + m.value.text + "\n";
+  return out;
+}
+
+std::string json(const Position& p) {
+  std::string out = "{\"game\": " + json_string(p.game) + ", \"board\": " + json_string(p.board) +
+                    ", \"to_move\": " + json_string(p.to_move) +
+                    ", \"value\": " + json_value(p.value) + ", \"moves\": [";
+  for (std::size_t i = 0; i < p.moves.size(); ++i)
+    out += (i ? ", {\"move\": " : "{\"move\": ") + json_string(p.moves[i].name) +
+           ", \"value\": " + json_value(p.moves[i].value) + "}";
+  return out + "]}";
+}
+
+}  // namespace tbreader

@@ -1,0 +1,45 @@
+#include "table_set.hpp"
+
+#include <mutex>
+
+namespace tbgen {
+
+TableSet::TableSet(std::filesystem::path directory, tbreader::CacheMode mode)
+    : directory_(std::move(directory)), mode_(mode) {
+  if (!std::filesystem::is_directory(directory_))
+    throw tbreader::Error(directory_.string() + ": table directory does not exist");
+}
+
+bool TableSet::has(std::string_view name) const {
+  return std::filesystem::exists(table_path(directory_, name));
+}
+
+const Table& TableSet::table(std::string_view name) const {
+  {
+    std::shared_lock lock(mutex_);
+    if (auto it = tables_.find(name); it != tables_.end()) return *it->second;
+  }
+  std::unique_lock lock(mutex_);
+  if (auto it = tables_.find(name); it != tables_.end()) return *it->second;
+  const auto path = table_path(directory_, name);
+  if (!std::filesystem::exists(path))
+    throw tbreader::Error(path.string() + ": table missing (run `tbgen build` first)");
+  auto opened = std::make_unique<Table>(path, mode_);
+  if (path.stem().string().rfind(opened->header().game, 0) != 0)
+    throw tbreader::Error(path.string() + ": holds a table of game '" + opened->header().game +
+                          "'");
+  return *tables_.emplace(std::string(name), std::move(opened)).first->second;
+}
+
+void expect_layout(const Table& table, std::uint32_t index_scheme, std::uint32_t value_codec,
+                   std::uint64_t entry_count) {
+  const auto& h = table.header();
+  if (h.index_scheme != index_scheme || h.value_codec != value_codec ||
+      h.entry_count != entry_count)
+    throw tbreader::Error(table.name() + ": unexpected table layout (index scheme " +
+                          std::to_string(h.index_scheme) + ", codec " +
+                          std::to_string(h.value_codec) + ", " + std::to_string(h.entry_count) +
+                          " entries)");
+}
+
+}  // namespace tbgen

@@ -1,0 +1,55 @@
+#pragma once
+// The tables of one directory, each opened on first use and kept for the set's life: what
+// every game's probe code reads through.
+#include <array>
+#include <atomic>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+
+#include "format/table.hpp"
+#include "tbreader/tbreader.hpp"
+
+namespace tbgen {
+
+class TableSet {
+ public:
+  // Throws tbreader::Error if `directory` does not exist.
+  TableSet(std::filesystem::path directory, tbreader::CacheMode mode);
+  const std::filesystem::path& directory() const { return directory_; }
+  tbreader::CacheMode mode() const { return mode_; }
+
+  // The table `name` (its file name without ".tb"); throws tbreader::Error naming the file
+  // if it is missing, damaged or holds another game's table. The reference stays valid for
+  // the set's life.
+  const Table& table(std::string_view name) const;
+  bool has(std::string_view name) const;  // the file exists (it may still be refused)
+
+  // The same behind a lock-free cache: a game's probe code gives each of its tables a fixed
+  // slot (double5: its round) so that hot probes skip the name lookup. Per game: a set serves
+  // one layered game's slots.
+  static constexpr std::size_t kSlots = 32;
+  const Table& slot_table(std::size_t slot, std::string_view name) const {
+    if (const Table* t = slots_[slot].load(std::memory_order_acquire)) return *t;
+    const Table& t = table(name);
+    slots_[slot].store(&t, std::memory_order_release);
+    return t;
+  }
+
+ private:
+  std::filesystem::path directory_;
+  tbreader::CacheMode mode_;
+  mutable std::shared_mutex mutex_;
+  mutable std::map<std::string, std::unique_ptr<Table>, std::less<>> tables_;
+  mutable std::array<std::atomic<const Table*>, kSlots> slots_{};
+};
+
+// Checks that a table has the layout its probe code expects; throws tbreader::Error naming
+// the file.
+void expect_layout(const Table& table, std::uint32_t index_scheme, std::uint32_t value_codec,
+                   std::uint64_t entry_count);
+
+}  // namespace tbgen

@@ -1,0 +1,75 @@
+#pragma once
+// What tbgen knows of a game: how to build its tables and how to check them one ply deep.
+// One implementation per game, in its folder (games/<id>/<id>_tables.cpp).
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game_string.hpp"
+#include "format/checksum_list.hpp"
+#include "format/table.hpp"
+#include "format/table_writer.hpp"
+#include "table_set.hpp"
+
+namespace tbgen {
+
+struct BuildContext {
+  std::filesystem::path tables;
+  unsigned threads = 1;
+  std::ostream* log = nullptr;  // one line per table written or kept
+};
+
+inline format::Header table_header(const std::string& game, std::uint32_t index_scheme,
+                                   std::uint32_t value_codec, std::uint32_t entry_bits,
+                                   std::uint64_t entries, std::uint32_t game_parameter = 0) {
+  format::Header h;
+  h.game = game;
+  h.index_scheme = index_scheme;
+  h.value_codec = value_codec;
+  h.entry_bits = entry_bits;
+  h.entry_count = entries;
+  h.game_parameter = game_parameter;
+  return h;
+}
+
+inline std::string one_ply_note(std::uint64_t positions) {
+  return "one-ply consistent (" + std::to_string(positions) + " positions)";
+}
+
+class GameTables {
+ public:
+  virtual ~GameTables() = default;
+  // Writes every table of the game that is not already present and verified.
+  virtual void build(const BuildContext& context) const = 0;
+  // Re-derives every stored value of the table `name` from its successors; returns what was
+  // checked ("one-ply consistent (N positions)"), throws tbreader::Error naming the first
+  // inconsistency.
+  virtual std::string deep_verify(const TableSet& tables, const std::string& name,
+                                  unsigned threads) const = 0;
+};
+
+// The game a game string names (games/games.def); throws tbreader::GameError.
+std::unique_ptr<GameTables> make_game_tables(std::string_view game);
+
+// True if `path` holds a complete table that passes every checksum (resuming a build).
+bool table_is_complete(const std::filesystem::path& path);
+
+// Writes a table unless a verified one is there; logs which. `fill` produces the packed data.
+template <class Fill>
+void write_table_once(const BuildContext& context, const std::string& name,
+                      const format::Header& header, const WriteOptions& options, Fill&& fill) {
+  const auto path = table_path(context.tables, name);
+  if (table_is_complete(path)) {
+    if (context.log) *context.log << name << ".tb: kept (already complete)\n";
+    return;
+  }
+  const std::vector<std::uint8_t> packed = fill();
+  const std::uint64_t checksum = write_table(path, header, packed, options);
+  if (context.log) *context.log << name << ".tb: written, xxh3 " << hex64(checksum) << "\n";
+}
+
+}  // namespace tbgen

@@ -1,0 +1,200 @@
+// tbgen: builds, verifies and describes tablebase files (see README.md and docs/FORMAT.md).
+#include <signal.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cerrno>
+#include <iostream>
+
+#include "core/parallel.hpp"
+#include "format/checksum_list.hpp"
+#include "format/table.hpp"
+#include "solver/game_tables.hpp"
+#include "tables_dir.hpp"
+
+namespace fs = std::filesystem;
+using namespace tbgen;
+
+namespace {
+
+std::vector<fs::path> table_files(const fs::path& path) {
+  if (!fs::exists(path)) throw tbreader::Error(path.string() + ": no such file or directory");
+  if (!fs::is_directory(path)) return {path};
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(path))
+    if (e.is_regular_file() && e.path().extension() == ".tb") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// A killed build leaves "<table>.tb.tmp.<pid>"; remove those whose writer is gone.
+void remove_stale_temporaries(const fs::path& dir) {
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    const auto at = name.rfind(".tb.tmp.");
+    if (at == std::string::npos) continue;
+    const std::string pid = name.substr(at + 8);
+    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) fs::remove(e.path());
+  }
+}
+
+int run_build(const std::string& game, const fs::path& dir, unsigned threads) {
+  std::vector<std::unique_ptr<GameTables>> games;
+  if (game == "all") {
+    for (const auto& g : tbreader::games()) games.push_back(make_game_tables(g.id));
+  } else {
+    games.push_back(make_game_tables(game));
+  }
+  fs::create_directories(dir);
+  remove_stale_temporaries(dir);
+  const BuildContext context{.tables = dir, .threads = threads, .log = &std::cout};
+  for (const auto& g : games) g->build(context);
+  return 0;
+}
+
+int run_verify(const fs::path& path, bool deep, unsigned threads, const std::string& checksums) {
+  const auto files = table_files(path);
+  if (files.empty()) throw tbreader::Error(path.string() + ": no table files (*.tb) found");
+  const fs::path list_path =
+      !checksums.empty() ? fs::path(checksums)
+                         : (fs::is_directory(path) ? path : path.parent_path()) / "CHECKSUMS";
+  const ChecksumList expected =
+      fs::exists(list_path) ? read_checksum_list(list_path) : ChecksumList{};
+  int failures = 0;
+  if (!checksums.empty()) {
+    // An explicit list is the reviewed truth: every table it names must be there, and every
+    // table there must be named.
+    for (const auto& [name, sum] : expected)
+      if (!fs::exists(path / name)) {
+        std::cerr << "tbgen verify: " << (path / name).string() << ": listed in "
+                  << list_path.string() << " but missing\n";
+        ++failures;
+      }
+    for (const auto& file : files)
+      if (!expected.count(file.filename().string())) {
+        std::cerr << "tbgen verify: " << file.string() << ": not listed in " << list_path.string()
+                  << "\n";
+        ++failures;
+      }
+  }
+  for (const auto& file : files) {
+    try {
+      const Table table(file, tbreader::CacheMode::single_block);
+      table.verify_all();
+      std::string note = "checksums ok";
+      if (auto it = expected.find(file.filename().string()); it != expected.end()) {
+        if (table_file_checksum(file) != it->second)
+          throw tbreader::Error(file.string() + ": differs from the checksum recorded in " +
+                                list_path.string() + " (" + hex64(it->second) + ")");
+        note += ", matches " + list_path.filename().string();
+      }
+      if (deep) {
+        std::unique_ptr<GameTables> game;
+        try {
+          game = make_game_tables(table.header().game);
+        } catch (const tbreader::GameError&) {
+          throw tbreader::Error(file.string() + ": unknown game " + table.header().game);
+        }
+        const TableSet tables(file.parent_path().empty() ? "." : file.parent_path(),
+                              tbreader::CacheMode::decoded);
+        note += ", " + game->deep_verify(tables, file.stem().string(), threads);
+      }
+      std::cout << file.string() << ": " << note << "\n";
+    } catch (const tbreader::Error& e) {
+      std::cerr << "tbgen verify: " << e.what() << "\n";
+      ++failures;
+    }
+  }
+  return failures == 0 ? 0 : 1;
+}
+
+int run_info(const fs::path& file) {
+  const Table table(file, tbreader::CacheMode::single_block);
+  const auto& h = table.header();
+  const double bits =
+      8.0 * static_cast<double>(table.file_size()) / static_cast<double>(h.entry_count);
+  std::cout << "file:           " << file.string() << "\n"
+            << "game:           " << h.game << "\n"
+            << "layer:          " << h.layer << "\n"
+            << "format version: " << format::kVersion << "\n"
+            << "index scheme:   " << h.index_scheme << "\n"
+            << "value codec:    " << h.value_codec << " ("
+            << (h.entry_radix == format::kTernary ? "base-3 digits, 5 a byte"
+                                                  : std::to_string(h.entry_bits) + " bits/entry")
+            << ")\n"
+            << "entries:        " << h.entry_count << "\n"
+            << "block size:     " << h.block_entries() << " entries, " << h.block_count
+            << " blocks, zstd level " << h.zstd_level << "\n"
+            << "game parameter: " << h.game_parameter << "\n"
+            << "raw size:       " << h.packed_bytes(h.entry_count) << " bytes\n"
+            << "file size:      " << table.file_size() << " bytes\n"
+            << "bits per entry: " << bits << "\n"
+            << "checksum:       " << hex64(table_file_checksum(file)) << " (XXH3-64, whole file)\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "tbgen: generates exact tablebases of small board games by retrograde analysis.\n"
+      "Tables go to --tables DIR, else $TBGEN_TABLES, else ./tables."};
+  app.require_subcommand(1);
+  app.fallthrough();
+  std::string tables_option;
+  unsigned threads = default_threads();
+  app.add_option("--tables", tables_option, "table directory");
+  app.add_option("--threads", threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(1u, 1024u));
+
+  std::string game;
+  std::string games_list;
+  for (const auto& g : tbreader::games()) games_list += g.id + " | ";
+  auto* build = app.add_subcommand("build", "generate every table of GAME (resumable)");
+  build->add_option("GAME", game, "a game string: " + games_list + "all")->required();
+  std::uint32_t max_pile = 0;
+  build->add_option("--max-pile", max_pile, "nim3: the same as nim3(max_pile=K) (default 6)")
+      ->check(CLI::Range(1, 7));
+
+  std::string verify_path, checksums;
+  bool deep = false;
+  auto* verify = app.add_subcommand(
+      "verify", "check header, block and whole-file checksums of every table under PATH");
+  verify->add_option("PATH", verify_path, "table file or directory (default: table directory)");
+  verify->add_flag("--deep", deep, "also re-derive every stored value from its successors");
+  verify->add_option("--checksums", checksums,
+                     "expected-checksum list (default: CHECKSUMS beside the tables)");
+
+  std::string info_file;
+  auto* info = app.add_subcommand("info", "print the header of a table file");
+  info->add_option("FILE", info_file, "table file")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  try {
+    const fs::path dir = tables_directory(tables_option);
+    if (*build) {
+      if (max_pile != 0) {
+        if (game != "nim3") throw tbreader::GameError("--max-pile is for nim3 only");
+        game = "nim3(max_pile=" + std::to_string(max_pile) + ")";
+      }
+      return run_build(game, dir, threads);
+    }
+    if (*verify)
+      return run_verify(verify_path.empty() ? dir : fs::path(verify_path), deep, threads,
+                        checksums);
+    if (*info) return run_info(info_file);
+  } catch (const tbreader::GameError& e) {
+    std::cerr << "tbgen: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "tbgen: " << e.what() << "\n";
+    return 1;
+  }
+  return 2;
+}
