@@ -39,7 +39,7 @@ constexpr bool has_line(const Cells& cells, std::uint8_t mark) {
   return false;
 }
 
-// Tic-tac-toe marks (score3, weighted3): X (1) moves first, so O (2) is to move exactly when
+// Tic-tac-toe marks: X (1) moves first, so O (2) is to move exactly when
 // X has one mark more.
 inline constexpr std::uint8_t kX = 1, kO = 2;
 constexpr std::uint8_t mover(const Cells& cells) {

@@ -12,7 +12,7 @@ namespace tbgen {
 std::string parse_board_text(std::string_view board, int size, int row_length,
                              std::string_view alphabet);
 
-// A 3x3 board of '.', 'X', 'O' (score3, weighted3) as cells 0 empty, 1 X, 2 O.
+// A 3x3 tic-tac-toe board of '.', 'X', 'O' as cells 0 empty, 1 X, 2 O.
 board3::Cells parse_xo_board(std::string_view board);
 
 // Chess-like name of a cell: column letter from the left, row number from the top.

@@ -1,5 +1,5 @@
 #pragma once
-// Game strings (SPEC section 6): a seed id ("score3") or NAME(key=value,...) as OpenSpiel names
+// Game strings (SPEC section 6): a game id or NAME(key=value,...) as OpenSpiel names
 // games; keys in any order, no spaces. Parsed once; each game reads the keys it knows and
 // refuses the rest, naming the key and what is allowed.
 #include <cstdint>

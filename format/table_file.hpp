@@ -30,7 +30,7 @@ struct Header {
   std::uint64_t entry_count = 0;
   std::uint32_t block_entries_log2 = 0;
   std::uint32_t block_count = 0;
-  std::uint32_t game_parameter = 0;  // e.g. the largest pile of a nim3 table
+  std::uint32_t game_parameter = 0;  // a game-defined number (e.g. a largest pile)
   std::uint32_t zstd_level = 0;      // informational
   std::uint64_t directory_checksum = 0;
   std::uint64_t data_size = 0;  // bytes of all compressed blocks together

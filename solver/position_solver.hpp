@@ -40,7 +40,7 @@ SolvedPositions<Game> solve_positions(const Game& game, unsigned threads,
   const std::uint64_t n = game.size();
   if (n > std::numeric_limits<std::uint32_t>::max())
     throw std::length_error(label + ": too many positions for the position solver");
-  // 32-bit indices: the buckets are the solver's largest structure (nim3 K=6: 121M positions).
+  // 32-bit indices: the buckets are the solver's largest structure (up to 2^32 positions).
   std::vector<std::vector<std::uint32_t>> by_depth(game.max_depth() + 1);
   for (std::uint64_t i = 0; i < n; ++i)
     by_depth[game.depth(i)].push_back(static_cast<std::uint32_t>(i));

@@ -82,7 +82,7 @@ cmp -s "$work/bad/score3.tb" "$work/t/score3.tb" || { echo "FAIL: rebuilt table 
 
 # Every game: malformed input gets exit 1 and exactly one line on stderr naming what and where.
 "$bin/tbgen" build weighted3 --tables "$work/t" >/dev/null && "$bin/tbgen" build surreal3 --tables "$work/t" >/dev/null &&
-  "$bin/tbgen" build nim3 --max-pile 2 --tables "$work/t" >/dev/null || { echo "FAIL: small builds"; failures=$((failures + 1)); }
+  "$bin/tbgen" build 'nim3(max_pile=2)' --tables "$work/t" >/dev/null || { echo "FAIL: small builds"; failures=$((failures + 1)); }
 bad() {  # bad NAME EXPECTED_TEXT COMMAND... (stdin from $input)
   local name=$1 text=$2; shift 2
   check "$name" 1 "$@"
@@ -151,6 +151,10 @@ check gs-build 0 "$bin/tbgen" build 'nim3(max_pile=2)' --tables "$work/t"
 expect_in gs-build "$work/out" "nim3-k2.tb: kept"
 check help-games 0 "$bin/tbprobe" --help
 for g in score3 weighted3 nim3 surreal3 double5; do expect_in help-games "$work/out" "  $g"; done
+# The README's table of games lists the games of games/games.def, in its order.
+listed=$(sed -n 's/^TBGEN_GAME(\(.*\))$/\1/p' "$src/games/games.def" | tr '\n' ' ')
+in_readme=$(sed -n '/^## Games/,/^$/p;/^| game |/,/^$/p' "$src/README.md" | sed -n 's/^| \([a-z0-9_]*\) |.*/\1/p' | grep -v '^game$' | uniq | tr '\n' ' ')
+[ "$listed" = "$in_readme" ] || { echo "FAIL: README games '$in_readme' differ from games.def '$listed'"; failures=$((failures + 1)); }
 
 echo "$((failures == 0 ? 1 : 0)) passed, $failures failed"
 [ "$failures" = 0 ]

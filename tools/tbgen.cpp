@@ -153,9 +153,6 @@ int main(int argc, char** argv) {
   for (const auto& g : tbreader::games()) games_list += g.id + " | ";
   auto* build = app.add_subcommand("build", "generate every table of GAME (resumable)");
   build->add_option("GAME", game, "a game string: " + games_list + "all")->required();
-  std::uint32_t max_pile = 0;
-  build->add_option("--max-pile", max_pile, "nim3: the same as nim3(max_pile=K) (default 6)")
-      ->check(CLI::Range(1, 7));
 
   std::string verify_path, checksums;
   bool deep = false;
@@ -178,13 +175,7 @@ int main(int argc, char** argv) {
   }
   try {
     const fs::path dir = tables_directory(tables_option);
-    if (*build) {
-      if (max_pile != 0) {
-        if (game != "nim3") throw tbreader::GameError("--max-pile is for nim3 only");
-        game = "nim3(max_pile=" + std::to_string(max_pile) + ")";
-      }
-      return run_build(game, dir, threads);
-    }
+    if (*build) return run_build(game, dir, threads);
     if (*verify)
       return run_verify(verify_path.empty() ? dir : fs::path(verify_path), deep, threads,
                         checksums);

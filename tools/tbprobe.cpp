@@ -18,14 +18,13 @@ std::string help_text() {
       "GAME is a game string: a game id, or NAME(key=value,...) (quote it in a shell).\n"
       "Tables are read from --tables DIR, else $TBGEN_TABLES, else ./tables.\n"
       "Boards, row by row from the top, rows optionally separated by '/':\n";
+  std::string examples;
   for (const auto& g : tbreader::games()) {
     text += "  " + g.id;
     text += std::string(g.id.size() < 10 ? 10 - g.id.size() : 1, ' ') + g.boards + "\n";
+    examples += "\n  tbprobe " + g.id + " '" + g.example + "'";
   }
-  return text +
-         "Moves are named like chess squares: a1 is the top-left cell. Examples:\n"
-         "  tbprobe score3 'X.O/.X./...'\n"
-         "  tbprobe double5 '...../..O../...../..O../.....'";
+  return text + "Moves are named like chess squares: a1 is the top-left cell. Examples:" + examples;
 }
 
 // Lines of stdin that hold boards: blank lines and lines starting with '#' are skipped.
@@ -80,7 +79,7 @@ int main(int argc, char** argv) {
   tbreader::ProbeOptions options;
   app.add_option("--tables", tables_option, "table directory");
   app.add_flag("--json", json, "print JSON (batch: one object per line)");
-  app.add_option("--weights", options.weights, "weighted3: nine weights \"w1 ... w9\"");
+  app.add_option("--weights", options.weights, "nine weights \"w1 ... w9\" (weighted3)");
   app.add_option("GAME_AND_BOARDS", args, "GAME followed by one or more boards");
   std::string solve_game, batch_game;
   auto* solve =

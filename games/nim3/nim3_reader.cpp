@@ -148,8 +148,10 @@ std::unique_ptr<GameReader> make_nim3_reader(const GameString& game) {
       static_cast<int>(game.integer("max_pile", 1, nim3_table::kMaxPileLimit, 0)));
 }
 
-std::string_view nim3_boards() {
-  return "nine pile sizes, e.g. '3 1 4/1 5 9/2 6 5' (nim3(max_pile=K): check with nim3-kK)";
+tbreader::GameHelp nim3_help() {
+  return {"nim3",
+          "nine pile sizes, e.g. '3 1 4/1 5 9/2 6 5' (nim3(max_pile=K): check with nim3-kK)",
+          "3 1 4/1 5 9/2 6 5"};
 }
 
 }  // namespace tbgen

@@ -147,8 +147,8 @@ std::unique_ptr<GameReader> make_surreal3_reader(const GameString&) {
   return std::make_unique<Surreal3Reader>();
 }
 
-std::string_view surreal3_boards() {
-  return "9 cells of . O X # per board; several boards are a sum";
+tbreader::GameHelp surreal3_help() {
+  return {"surreal3", "9 cells of . O X # per board; several boards are a sum", "O.X/.O./X.O"};
 }
 
 }  // namespace tbgen

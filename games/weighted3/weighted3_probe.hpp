@@ -1,7 +1,7 @@
 #pragma once
-// weighted3's table lookup: board as for score3 (X = Takahashi, O = Aoki), weights |w| <= 1e9
-// by cell summing to an odd number. Whether Takahashi wins under optimal play, or nullopt for
-// a board that cannot arise in play.
+// weighted3's table lookup: board = sum of cell_i * 3^i (0 empty, 1 X = Takahashi, 2 O = Aoki),
+// weights |w| <= 1e9 by cell summing to an odd number. Whether Takahashi wins under optimal play,
+// or nullopt for a board that cannot arise in play.
 #include <array>
 #include <cstdint>
 #include <optional>

@@ -114,8 +114,9 @@ std::unique_ptr<GameReader> make_weighted3_reader(const GameString&) {
   return std::make_unique<Weighted3Reader>();
 }
 
-std::string_view weighted3_boards() {
-  return "9 cells of . X O (X = Takahashi moves first) and --weights \"w1 ... w9\"";
+tbreader::GameHelp weighted3_help() {
+  return {"weighted3", "9 cells of . X O (X = Takahashi moves first) and --weights \"w1 ... w9\"",
+          "X../.O./..."};
 }
 
 }  // namespace tbgen

@@ -5,7 +5,7 @@ namespace tbgen {
 
 #define TBGEN_GAME(id)                                                    \
   std::unique_ptr<GameReader> make_##id##_reader(const GameString& game); \
-  std::string_view id##_boards();
+  tbreader::GameHelp id##_help();
 #include "games/games.def"
 #undef TBGEN_GAME
 
@@ -28,7 +28,7 @@ namespace tbreader {
 
 const std::vector<GameHelp>& games() {
   static const std::vector<GameHelp> list = {
-#define TBGEN_GAME(id) {#id, std::string(tbgen::id##_boards())},
+#define TBGEN_GAME(id) tbgen::id##_help(),
 #include "games/games.def"
 #undef TBGEN_GAME
   };

@@ -29,8 +29,8 @@ class TableSet {
   bool has(std::string_view name) const;  // the file exists (it may still be refused)
 
   // The same behind a lock-free cache: a game's probe code gives each of its tables a fixed
-  // slot (double5: its round) so that hot probes skip the name lookup. Per game: a set serves
-  // one layered game's slots.
+  // slot (a layered game: its layer) so that hot probes skip the name lookup. The slots
+  // belong to one layered game per set (the list has one).
   static constexpr std::size_t kSlots = 32;
   const Table& slot_table(std::size_t slot, std::string_view name) const {
     if (const Table* t = slots_[slot].load(std::memory_order_acquire)) return *t;

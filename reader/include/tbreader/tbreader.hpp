@@ -111,7 +111,7 @@ std::string text(const Position& p);           // as `tbprobe GAME BOARD` prints
 std::string json(const Position& p);           // one line, as `tbprobe GAME BOARD --json` prints it
 
 struct GameHelp {
-  std::string id, boards;  // a seed id or family name; how its boards are written
+  std::string id, boards, example;  // a game id; how its boards are written; one board
 };
 const std::vector<GameHelp>& games();  // every game tbgen knows, in the list's order
 
