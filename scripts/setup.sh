@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build
 packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev libcli11-dev libgtest-dev
-          libbenchmark-dev)
+          libbenchmark-dev python3-dev pybind11-dev python3-pytest)
 for arg in "$@"; do
   case "$arg" in
     --with-sanitizers) packages+=(clang clang-format libclang-rt-14-dev) ;;

@@ -16,6 +16,28 @@ const std::filesystem::path& Tablebase::directory() const {
   return tables_->directory();
 }
 
+std::vector<GameFiles> Tablebase::games() const {
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(directory()))
+    if (e.is_regular_file() && e.path().extension() == ".tb") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<GameFiles> games;
+  for (const auto& path : files) {
+    std::string game;
+    try {
+      game = tbgen::Table(path, CacheMode::single_block).header().game;
+    } catch (const Error&) {
+      continue;  // not a table: probing the game names the file
+    }
+    auto it =
+        std::find_if(games.begin(), games.end(), [&](const auto& g) { return g.game == game; });
+    if (it == games.end()) it = games.insert(games.end(), {game, 0, 0});
+    ++it->tables;
+    it->bytes += std::filesystem::file_size(path);
+  }
+  return games;
+}
+
 std::string canonical(std::string_view game) {
   return tbgen::make_game_reader(game)->name();
 }

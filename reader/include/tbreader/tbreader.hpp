@@ -43,6 +43,12 @@ enum class CacheMode {
   single_block,  // each thread keeps only its last block: bounded memory, one decode per miss
 };
 
+struct GameFiles {
+  std::string game;    // as the table files record it
+  std::size_t tables;  // files
+  std::uint64_t bytes;
+};
+
 class Tablebase {  // a directory of table files, opened lazily
  public:
   explicit Tablebase(std::filesystem::path directory, CacheMode mode = CacheMode::decoded);
@@ -50,6 +56,8 @@ class Tablebase {  // a directory of table files, opened lazily
   Tablebase(const Tablebase&) = delete;
   Tablebase& operator=(const Tablebase&) = delete;
   const std::filesystem::path& directory() const;
+  // The games whose tables are present (files that open as tbgen tables), by game.
+  std::vector<GameFiles> games() const;
 
  private:
   friend class Game;

@@ -1,0 +1,150 @@
+// The Python module tbreader (SPEC section 8): the reader library's public API, nothing more.
+// Probes run with the GIL released, so Python threads probe in parallel.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <map>
+#include <mutex>
+
+#include "tbreader/tbreader.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+py::object value_object(const tbreader::Value& v) {
+  if (v.score) return py::int_(*v.score);
+  return py::str(v.text);
+}
+
+// The same keys, in the same order, as `tbprobe GAME BOARD --json`.
+py::dict position_dict(const tbreader::Position& p) {
+  py::list moves;
+  for (const auto& m : p.moves) {
+    py::dict move;
+    move["move"] = m.name;
+    move["value"] = value_object(m.value);
+    moves.append(move);
+  }
+  py::dict d;
+  d["game"] = p.game;
+  d["board"] = p.board;
+  d["to_move"] = p.to_move;
+  d["value"] = value_object(p.value);
+  d["moves"] = moves;
+  return d;
+}
+
+class PyTablebase {
+ public:
+  explicit PyTablebase(const std::string& path) : tables_(path) {}
+
+  py::dict probe(const std::string& game, const py::object& board,
+                 const std::optional<std::string>& weights) {
+    const tbreader::Game& g = game_of(game);
+    const auto boards = boards_of(g, board);
+    tbreader::Position p;
+    {
+      py::gil_scoped_release unlocked;
+      p = g.probe(boards, {.weights = weights});
+    }
+    return position_dict(p);
+  }
+
+  std::string value(const std::string& game, const py::object& board,
+                    const std::optional<std::string>& weights) {
+    const tbreader::Game& g = game_of(game);
+    const auto boards = boards_of(g, board);
+    py::gil_scoped_release unlocked;
+    return g.value(boards, {.weights = weights}).text;
+  }
+
+  std::vector<std::string> batch(const std::string& game, const std::vector<std::string>& boards,
+                                 const std::optional<std::string>& weights) {
+    const tbreader::Game& g = game_of(game);
+    std::vector<tbreader::Value> values;
+    {
+      py::gil_scoped_release unlocked;
+      try {
+        values = g.values(boards, {.weights = weights});
+      } catch (const tbreader::InputError& e) {
+        throw tbreader::InputError("board " + std::to_string(e.item) + " of the list: " + e.what());
+      }
+    }
+    std::vector<std::string> texts;
+    texts.reserve(values.size());
+    for (auto& v : values) texts.push_back(std::move(v.text));
+    return texts;
+  }
+
+  std::vector<std::string> games() const {
+    std::vector<std::string> names;
+    for (const auto& g : tables_.games()) names.push_back(g.game);
+    return names;
+  }
+
+  std::string directory() const { return tables_.directory().string(); }
+
+ private:
+  // Games are kept by their game string: parsed once, shared by every thread.
+  const tbreader::Game& game_of(const std::string& game) {
+    std::lock_guard lock(mutex_);
+    auto it = games_.find(game);
+    if (it == games_.end()) it = games_.emplace(game, tbreader::Game(tables_, game)).first;
+    return it->second;
+  }
+  // A str is one line as `tbprobe batch` reads it (a surreal3 sum may be several boards); a
+  // list gives the boards.
+  static std::vector<std::string> boards_of(const tbreader::Game& game, const py::object& board) {
+    if (py::isinstance<py::str>(board)) return game.boards_of_line(board.cast<std::string>());
+    return board.cast<std::vector<std::string>>();
+  }
+
+  tbreader::Tablebase tables_;
+  std::mutex mutex_;
+  std::map<std::string, tbreader::Game> games_;
+};
+
+}  // namespace
+
+PYBIND11_MODULE(tbreader, m) {
+  m.doc() =
+      "Exact values of every position of the games tbgen solves, from its tables.\n\n"
+      "    tb = tbreader.Tablebase('tables')\n"
+      "    tb.probe('score3', 'X.O/.X./...')   # the position, every move best first\n"
+      "    tb.value('double5', '...../...../...../...../.....')   # 'Draw'\n\n"
+      "Errors: ValueError for a bad game string, board or weights; OSError for missing or\n"
+      "damaged tables. Probes release the GIL: threads probe in parallel.";
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const tbreader::InputError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const tbreader::Error& e) {
+      PyErr_SetString(PyExc_OSError, e.what());
+    }
+  });
+  py::class_<PyTablebase>(m, "Tablebase",
+                          "A directory of tbgen table files, opened lazily; thread-safe.")
+      .def(py::init<const std::string&>(), py::arg("path"),
+           "Opens the table directory `path` (OSError if it does not exist).")
+      .def("probe", &PyTablebase::probe, py::arg("game"), py::arg("board"),
+           py::arg("weights") = py::none(),
+           "probe(game, board, weights=None) -> dict\n\n"
+           "The position's side to move, value and every legal move with the value it leads\n"
+           "to, best first: the JSON object of `tbprobe GAME BOARD --json` as a dict. `board`\n"
+           "is a str (a surreal3 sum: boards separated by spaces) or a list of boards;\n"
+           "`weights` is weighted3's \"w1 ... w9\".")
+      .def("value", &PyTablebase::value, py::arg("game"), py::arg("board"),
+           py::arg("weights") = py::none(),
+           "value(game, board, weights=None) -> str\n\n"
+           "The value as `tbprobe` prints it ('X win', 'Draw', '+5', '-3/4', ...).")
+      .def("batch", &PyTablebase::batch, py::arg("game"), py::arg("boards"),
+           py::arg("weights") = py::none(),
+           "batch(game, boards, weights=None) -> list[str]\n\n"
+           "The values of many boards in one call, on all cores (as `tbprobe batch`). A bad\n"
+           "board raises ValueError naming its index in the list.")
+      .def("games", &PyTablebase::games,
+           "games() -> list[str]\n\nThe games whose tables are in the directory.")
+      .def_property_readonly("directory", &PyTablebase::directory);
+}

@@ -1,0 +1,152 @@
+"""The Python module against tbprobe, the command-line shell over the same library: every game,
+errors, threads. Needs the full tables (TBGEN_TEST_TABLES) and tbprobe (TBGEN_BIN)."""
+import json
+import os
+import random
+import subprocess
+import threading
+
+import pytest
+
+import tbreader
+
+TABLES = os.environ.get("TBGEN_TEST_TABLES", "tables")
+TBPROBE = os.path.join(os.environ.get("TBGEN_BIN", "build/bin"), "tbprobe")
+WEIGHTS = "-1 1 0 -4 -2 -5 -4 -1 -5"
+
+
+def tbprobe(*args, stdin=None):
+    return subprocess.run([TBPROBE, "--tables", TABLES, *args], input=stdin, capture_output=True,
+                          text=True, check=True).stdout
+
+
+def random_boards(game, n, seed=5):
+    """Random positions of play: marks placed alternately on random cells."""
+    rng = random.Random(seed)
+    boards = []
+    for _ in range(n):
+        if game == "double5":
+            rounds = rng.randint(0, 11)
+            no, nx = 2 * ((rounds + 1) // 2), 2 * (rounds // 2)
+            cells = rng.sample(range(25), no + nx)
+            board = ["."] * 25
+            for i, c in enumerate(cells):
+                board[c] = "O" if i < no else "X"
+            boards.append("".join(board))
+        elif game == "nim3":
+            boards.append("/".join(" ".join(str(rng.randint(1, 6)) for _ in range(3))
+                                   for _ in range(3)))
+        elif game == "surreal3":
+            # Not starting with '#': a batch line that does is a comment ('.' is as inert).
+            boards.append(rng.choice(".OX") + "".join(rng.choice(".OX#") for _ in range(8)))
+        else:  # score3, weighted3: a game prefix that has not run past a line
+            board = ["."] * 9
+            for i, c in enumerate(rng.sample(range(9), rng.randint(0, 4))):
+                board[c] = "XO"[i % 2]
+            boards.append("".join(board))
+    return boards
+
+
+@pytest.fixture(scope="module")
+def tb():
+    return tbreader.Tablebase(TABLES)
+
+
+GAMES = ["score3", "weighted3", "nim3", "surreal3", "double5"]
+
+
+def options(game):
+    return {"weights": WEIGHTS} if game == "weighted3" else {}
+
+
+def cli_options(game):
+    return ["--weights", WEIGHTS] if game == "weighted3" else []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_probe_is_the_json_of_tbprobe(tb, game):
+    for board in random_boards(game, 20):
+        expected = json.loads(tbprobe(game, board, "--json", *cli_options(game)))
+        got = tb.probe(game, board, **options(game))
+        assert got == expected
+        assert list(got) == ["game", "board", "to_move", "value", "moves"]
+        assert tb.value(game, board, **options(game)) == tbprobe(
+            game, board, *cli_options(game)).split("value: ")[1].split("\n")[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_batch_agrees_with_tbprobe_batch(tb, game):
+    boards = random_boards(game, 2000, seed=6)
+    expected = tbprobe("batch", game, *cli_options(game), stdin="\n".join(boards) + "\n")
+    assert tb.batch(game, boards, **options(game)) == expected.splitlines()
+
+
+def test_values_of_known_positions(tb):
+    assert tb.value("double5", "...../...../...../...../.....") == "Draw"
+    assert tb.value("score3", ".........") == "0"
+    assert tb.probe("score3", "X.O/.X./...")["moves"][0] == {"move": "c3", "value": 0}
+    assert tb.value("weighted3", ".........", weights="0 0 0 0 1 0 0 0 0") == "Takahashi"
+    assert tb.value("nim3", "1 2 3/4 5 6/7 8 9") == "first player wins"
+    # A surreal3 sum: a list of boards, or one line with the boards separated by spaces.
+    assert tb.probe("surreal3", ["O.X/.O./X.O", "XX./.../..."]) == tb.probe(
+        "surreal3", "O.X/.O./X.O XX./.../...")
+
+
+def test_games_lists_the_tables_present(tb):
+    assert sorted(tb.games()) == sorted(GAMES)
+
+
+def test_errors(tb, tmp_path):
+    with pytest.raises(ValueError, match="column 3: unexpected character 'Q'"):
+        tb.probe("score3", "X.Q/.X./...")
+    with pytest.raises(ValueError, match="cannot arise in play"):
+        tb.value("score3", "XXX/XX./...")
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        tb.value("chess", ".")
+    with pytest.raises(ValueError, match="max_pile must be an integer in"):
+        tb.value("nim3(max_pile=9)", "1 1 1/1 1 1/1 1 1")
+    with pytest.raises(ValueError, match="needs --weights"):
+        tb.value("weighted3", ".........")
+    with pytest.raises(ValueError, match=r"board 2 of the list: board 'XQ\.\.\.\.\.\.\.'"):
+        tb.batch("score3", [".........", "X........", "XQ......."])
+    with pytest.raises(OSError, match="table directory does not exist"):
+        tbreader.Tablebase(str(tmp_path / "none"))
+    with pytest.raises(OSError, match="score3.tb: table missing"):
+        tbreader.Tablebase(str(tmp_path)).value("score3", ".........")
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    data = bytearray(open(os.path.join(TABLES, "score3.tb"), "rb").read())
+    data[len(data) // 2] ^= 0xFF
+    (damaged / "score3.tb").write_bytes(bytes(data))
+    with pytest.raises(OSError, match="score3.tb"):
+        tbreader.Tablebase(str(damaged)).value("score3", ".........")
+
+
+def test_threads_probe_concurrently(tb):
+    boards = random_boards("double5", 400, seed=8)
+    expected = tb.batch("double5", boards)
+    results = [None] * 8
+    errors = []
+
+    def work(t):
+        try:
+            results[t] = [tb.value("double5", b) for b in boards] + [
+                tb.probe("score3", b)["value"] for b in random_boards("score3", 50, seed=t)]
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    for t in range(8):
+        assert results[t][:400] == expected
+        assert results[t][400:] == [tb.probe("score3", b)["value"]
+                                    for b in random_boards("score3", 50, seed=t)]
+
+
+def test_help_shows_the_calls():
+    text = tbreader.Tablebase.probe.__doc__ + tbreader.__doc__
+    assert "probe(game, board, weights=None)" in text and "ValueError" in text
