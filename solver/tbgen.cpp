@@ -10,7 +10,7 @@
 #include "format/checksum_list.hpp"
 #include "format/table.hpp"
 #include "solver/game_tables.hpp"
-#include "tables_dir.hpp"
+#include "tools/tables_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace tbgen;
