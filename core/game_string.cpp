@@ -74,6 +74,14 @@ std::int64_t GameString::integer(std::string_view key, std::int64_t lo, std::int
   return v;
 }
 
+std::int64_t GameString::integer(std::string_view key, std::int64_t lo, std::int64_t hi) const {
+  if (!find(key))
+    throw tbreader::GameError("game '" + text_ + "': missing key '" + std::string(key) +
+                              "' (an integer in [" + std::to_string(lo) + ", " +
+                              std::to_string(hi) + "])");
+  return integer(key, lo, hi, lo);
+}
+
 std::string GameString::choice(std::string_view key,
                                std::initializer_list<std::string_view> allowed,
                                std::string_view fallback) const {

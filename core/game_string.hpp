@@ -22,6 +22,8 @@ class GameString {
   // naming the key and what is allowed.
   std::int64_t integer(std::string_view key, std::int64_t lo, std::int64_t hi,
                        std::int64_t fallback) const;
+  // A key the game cannot do without: throws GameError if it is absent.
+  std::int64_t integer(std::string_view key, std::int64_t lo, std::int64_t hi) const;
   std::string choice(std::string_view key, std::initializer_list<std::string_view> allowed,
                      std::string_view fallback) const;
   // Throws GameError naming the first key no read asked for, and the keys the game has.

@@ -24,20 +24,20 @@ enum Offset : std::size_t {
   kOffVersion = 8,
   kOffHeaderSize = 12,
   kOffGame = 16,
-  kOffLayer = 32,
-  kOffIndexScheme = 36,
-  kOffValueCodec = 40,
-  kOffEntryBits = 44,
-  kOffEntryCount = 48,
-  kOffBlockLog2 = 56,
-  kOffBlockCount = 60,
-  kOffGameParameter = 64,
-  kOffZstdLevel = 68,
-  kOffDirectoryChecksum = 72,
-  kOffDataSize = 80,
-  kOffEntryRadix = 88,
-  kOffReserved = 92,
-  kOffHeaderChecksum = 120,
+  kOffLayer = 144,
+  kOffIndexScheme = 148,
+  kOffValueCodec = 152,
+  kOffEntryBits = 156,
+  kOffEntryCount = 160,
+  kOffBlockLog2 = 168,
+  kOffBlockCount = 172,
+  kOffGameParameter = 176,
+  kOffZstdLevel = 180,
+  kOffDirectoryChecksum = 184,
+  kOffDataSize = 192,
+  kOffEntryRadix = 200,
+  kOffReserved = 204,
+  kOffHeaderChecksum = 248,
 };
 
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
@@ -116,7 +116,7 @@ std::array<std::uint8_t, kHeaderSize> encode_header(const Header& h) {
   std::memcpy(p + kOffMagic, kMagic.data(), kMagic.size());
   put32(p + kOffVersion, kVersion);
   put32(p + kOffHeaderSize, kHeaderSize);
-  std::memcpy(p + kOffGame, h.game.data(), std::min(h.game.size(), kGameIdSize - 1));
+  std::memcpy(p + kOffGame, h.game.data(), std::min(h.game.size(), kGameSize - 1));
   put32(p + kOffLayer, h.layer);
   put32(p + kOffIndexScheme, h.index_scheme);
   put32(p + kOffValueCodec, h.value_codec);
@@ -134,7 +134,8 @@ std::array<std::uint8_t, kHeaderSize> encode_header(const Header& h) {
 }
 
 Header decode_header(std::span<const std::uint8_t> bytes, const std::string& where) {
-  if (bytes.size() < kHeaderSize) fail(where, "truncated: shorter than the 128-byte header");
+  if (bytes.size() < kHeaderSize)
+    fail(where, "truncated: shorter than the " + std::to_string(kHeaderSize) + "-byte header");
   const std::uint8_t* p = bytes.data();
   if (std::memcmp(p, kMagic.data(), kMagic.size()) != 0)
     fail(where, "not a tbgen table (bad magic)");
@@ -150,10 +151,10 @@ Header decode_header(std::span<const std::uint8_t> bytes, const std::string& whe
 
   Header h;
   const char* game = reinterpret_cast<const char*>(p + kOffGame);
-  const std::size_t game_len = strnlen(game, kGameIdSize);
-  if (game_len == 0 || game_len == kGameIdSize) fail(where, "malformed game id");
-  for (std::size_t i = game_len; i < kGameIdSize; ++i)
-    if (game[i] != 0) fail(where, "malformed game id padding");
+  const std::size_t game_len = strnlen(game, kGameSize);
+  if (game_len == 0 || game_len == kGameSize) fail(where, "malformed game string");
+  for (std::size_t i = game_len; i < kGameSize; ++i)
+    if (game[i] != 0) fail(where, "malformed game string padding");
   h.game.assign(game, game_len);
   h.layer = get32(p + kOffLayer);
   h.index_scheme = get32(p + kOffIndexScheme);

@@ -1,5 +1,5 @@
 #pragma once
-// Table file format v2 (docs/FORMAT.md): header, block directory, zstd blocks, trailer.
+// Table file format v3 (docs/FORMAT.md): header, block directory, zstd blocks, trailer.
 // This layer knows nothing of games: a table is entry_count fixed-width unsigned entries,
 // packed in binary or, for three-valued entries, as base-3 digits.
 #include <array>
@@ -12,14 +12,14 @@ namespace tbgen::format {
 
 inline constexpr std::array<char, 8> kMagic = {'T', 'B', 'G', 'E', 'N', 'T', 'B', '\x1a'};
 inline constexpr std::array<char, 8> kTrailerMagic = {'T', 'B', 'G', 'E', 'N', 'E', 'N', 'D'};
-inline constexpr std::uint32_t kVersion = 2;
-inline constexpr std::size_t kHeaderSize = 128;
+inline constexpr std::uint32_t kVersion = 3;
+inline constexpr std::size_t kHeaderSize = 256;
 inline constexpr std::size_t kDirectoryEntrySize = 16;
 inline constexpr std::size_t kTrailerSize = 16;
-inline constexpr std::size_t kGameIdSize = 16;
+inline constexpr std::size_t kGameSize = 128;
 
 struct Header {
-  std::string game;  // game id, at most 15 ASCII characters
+  std::string game;  // canonical game string (SPEC 6), at most 127 ASCII characters
   std::uint32_t layer = 0;
   std::uint32_t index_scheme = 0;  // meaning fixed per game, see docs/FORMAT.md
   std::uint32_t value_codec = 0;   // meaning fixed per game, see docs/FORMAT.md

@@ -154,4 +154,19 @@ std::uint64_t write_table(const std::filesystem::path& path, format::Header head
   }
 }
 
+std::uint32_t smaller_packing(const format::Header& header,
+                              const std::function<EntryProducer(std::uint32_t)>& packed_as,
+                              const WriteOptions& sampling, std::uint32_t stride) {
+  if (header.entry_bits != 2) return 0;
+  std::uint32_t best = 0;
+  std::uint64_t best_size = ~std::uint64_t{0};
+  for (const std::uint32_t radix : {format::kTernary, 0u}) {
+    format::Header h = header;
+    h.entry_radix = radix;
+    const std::uint64_t size = sampled_compressed_size(h, packed_as(radix), sampling, stride);
+    if (size < best_size) best = radix, best_size = size;
+  }
+  return best;
+}
+
 }  // namespace tbgen

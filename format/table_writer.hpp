@@ -44,6 +44,12 @@ std::uint64_t write_table(const std::filesystem::path& path, const format::Heade
 std::uint64_t sampled_compressed_size(format::Header header, const EntryProducer& produce,
                                       const WriteOptions& options, std::uint32_t stride);
 
+// The entry radix whose packing compresses smaller on every `stride`-th block at `sampling`:
+// base-3 digits (format::kTernary) or binary, for 2-bit entries (else binary). Deterministic.
+std::uint32_t smaller_packing(const format::Header& header,
+                              const std::function<EntryProducer(std::uint32_t)>& packed_as,
+                              const WriteOptions& sampling, std::uint32_t stride);
+
 // One block's packed bytes compressed as write_table compresses them.
 std::vector<std::uint8_t> compress_bytes(std::span<const std::uint8_t> raw,
                                          const WriteOptions& options);

@@ -21,7 +21,7 @@ std::uint32_t load32(const std::uint8_t* p) {
 void reseal(std::vector<std::uint8_t>& f) {
   using namespace tbgen::format;
   if (f.size() < kHeaderSize + kTrailerSize) return;
-  const std::uint64_t blocks = load32(f.data() + 60);
+  const std::uint64_t blocks = load32(f.data() + 172);
   const std::uint64_t data_start = kHeaderSize + kDirectoryEntrySize * blocks;
   if (data_start + kTrailerSize > f.size()) return;
   std::uint64_t offset = data_start;
@@ -32,8 +32,8 @@ void reseal(std::vector<std::uint8_t>& f) {
     store_u64(entry, tbgen::xxh3(f.data() + offset, size));
     offset += size;
   }
-  store_u64(f.data() + 72, tbgen::xxh3(f.data() + kHeaderSize, data_start - kHeaderSize));
-  store_u64(f.data() + 120, tbgen::xxh3(f.data(), 120));
+  store_u64(f.data() + 184, tbgen::xxh3(f.data() + kHeaderSize, data_start - kHeaderSize));
+  store_u64(f.data() + 248, tbgen::xxh3(f.data(), 248));
   store_u64(f.data() + f.size() - kTrailerSize, tbgen::xxh3(f.data(), f.size() - kTrailerSize));
 }
 

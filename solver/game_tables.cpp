@@ -1,24 +1,30 @@
 #include "solver/game_tables.hpp"
 
+#include "family/family_game.hpp"
+
 namespace tbgen {
 
+#define TBGEN_FAMILY(id)
 #define TBGEN_GAME(id) std::unique_ptr<GameTables> make_##id##_tables(const GameString& game);
 #include "games/games.def"
 #undef TBGEN_GAME
+#undef TBGEN_FAMILY
 
 std::unique_ptr<GameTables> make_game_tables(std::string_view text) {
   const GameString game(text);
-#define TBGEN_GAME(id)                      \
-  if (game.name() == #id) {                 \
-    auto tables = make_##id##_tables(game); \
-    game.refuse_unread();                   \
-    return tables;                          \
-  }
+  std::unique_ptr<GameTables> tables;
+#define TBGEN_FAMILY(id)
+#define TBGEN_GAME(id) \
+  if (game.name() == #id) tables = make_##id##_tables(game);
 #include "games/games.def"
 #undef TBGEN_GAME
-  throw tbreader::GameError("unknown game '" + game.name() + "' (see tbgen --help)");
+#undef TBGEN_FAMILY
+  if (!tables)
+    if (auto rules = family_rules(game)) tables = make_family_tables(std::move(*rules));
+  if (!tables) throw tbreader::GameError("unknown game '" + game.name() + "' (see tbgen --help)");
+  game.refuse_unread();
+  return tables;
 }
-
 bool table_is_complete(const std::filesystem::path& path) {
   if (!std::filesystem::exists(path)) return false;
   try {

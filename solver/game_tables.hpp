@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/game_string.hpp"
+#include "family/family_rules.hpp"
 #include "format/checksum_list.hpp"
 #include "format/table.hpp"
 #include "format/table_writer.hpp"
@@ -54,6 +55,9 @@ class GameTables {
 
 // The game a game string names (games/games.def); throws tbreader::GameError.
 std::unique_ptr<GameTables> make_game_tables(std::string_view game);
+
+// The tables of a family member (family/family_tables.cpp).
+std::unique_ptr<GameTables> make_family_tables(family::Rules rules);
 
 // True if `path` holds a complete table that passes every checksum (resuming a build).
 bool table_is_complete(const std::filesystem::path& path);

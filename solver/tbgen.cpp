@@ -42,7 +42,8 @@ void remove_stale_temporaries(const fs::path& dir) {
 int run_build(const std::string& game, const fs::path& dir, unsigned threads) {
   std::vector<std::unique_ptr<GameTables>> games;
   if (game == "all") {
-    for (const auto& g : tbreader::games()) games.push_back(make_game_tables(g.id));
+    for (const auto& g : tbreader::games())
+      if (!g.family) games.push_back(make_game_tables(g.id));
   } else {
     games.push_back(make_game_tables(game));
   }
@@ -150,9 +151,15 @@ int main(int argc, char** argv) {
 
   std::string game;
   std::string games_list;
-  for (const auto& g : tbreader::games()) games_list += g.id + " | ";
+  std::string family_list;
+  for (const auto& g : tbreader::games())
+    (g.family ? family_list : games_list) +=
+        (g.family ? " | " : "") + g.id + (g.family ? "" : " | ");
   auto* build = app.add_subcommand("build", "generate every table of GAME (resumable)");
-  build->add_option("GAME", game, "a game string: " + games_list + "all")->required();
+  build
+      ->add_option("GAME", game,
+                   "a game string: " + games_list + "all (every seed game)" + family_list)
+      ->required();
 
   std::string verify_path, checksums;
   bool deep = false;

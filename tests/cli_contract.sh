@@ -156,5 +156,45 @@ listed=$(sed -n 's/^TBGEN_GAME(\(.*\))$/\1/p' "$src/games/games.def" | tr '\n' '
 in_readme=$(sed -n '/^## Games/,/^$/p;/^| game |/,/^$/p' "$src/README.md" | sed -n 's/^| \([a-z0-9_]*\) |.*/\1/p' | grep -v '^game$' | uniq | tr '\n' ' ')
 [ "$listed" = "$in_readme" ] || { echo "FAIL: README games '$in_readme' differ from games.def '$listed'"; failures=$((failures + 1)); }
 
+# Family members (SPEC 6): any game string, one generator; files named by every key's value.
+m='mnk(cols=4,rows=3,k=3,p=2,q=1)'
+mc='mnk(cols=4,rows=3,k=3,p=2,q=1,value=outcome,first=X)'
+check fam-build 0 "$bin/tbgen" build "$m" --tables "$work/f1" --threads 1
+expect_in fam-build "$work/out" "mnk-4x3-k3-p2q1-outcome-X-t00.tb: written"
+check fam-build2 0 "$bin/tbgen" build "$m" --tables "$work/f2" --threads 2
+for f in "$work"/f1/*.tb; do
+  cmp -s "$f" "$work/f2/$(basename "$f")" || { echo "FAIL fam-threads: $f differs"; failures=$((failures + 1)); }
+done
+check fam-resume 0 "$bin/tbgen" build "$m" --tables "$work/f1"
+expect_in fam-resume "$work/out" "mnk-4x3-k3-p2q1-outcome-X-t00.tb: kept"
+check fam-deep 0 "$bin/tbgen" verify --deep "$work/f1"
+expect_in fam-deep "$work/out" "one-ply consistent"
+check fam-info 0 "$bin/tbgen" info "$work/f1/mnk-4x3-k3-p2q1-outcome-X-t01.tb"
+expect_in fam-info "$work/out" "game:           $mc"
+check fam-probe 0 "$bin/tbprobe" --tables "$work/f1" "$m" '..../.X../....'
+expect_in fam-probe "$work/out" "to move: O"
+expect_in fam-probe "$work/out" "a1+b1"
+check fam-json 0 "$bin/tbprobe" --tables "$work/f1" "$m" '..../.X../....' --json
+expect_in fam-json "$work/out" "{\"game\": \"$mc\", \"board\": \"..../.X../....\", \"to_move\": \"O\""
+printf '....\n# a comment\n.X......O.O.\n' | sed 's/^\.\.\.\.$/............/' >"$work/fam-batch"
+check fam-batch 0 sh -c "\"$bin/tbprobe\" --tables \"$work/f1\" batch '$m' < \"$work/fam-batch\""
+[ "$(wc -l <"$work/out")" = 2 ] || { echo "FAIL fam-batch: expected 2 answers"; cat "$work/out"; failures=$((failures + 1)); }
+check fam-counts 1 "$bin/tbprobe" --tables "$work/f1" "$m" 'XX../..../....'
+expect_in fam-counts "$work/err" "cannot arise between whole turns"
+check fam-mover-line 1 "$bin/tbprobe" --tables "$work/f1" "$m" 'XXX./OO../OO..'
+expect_in fam-mover-line "$work/err" "X has a line but is to move"
+check fam-key 2 "$bin/tbprobe" --tables "$work/f1" 'mnk(cols=4,rows=3,k=3,len=3)' '............'
+expect_in fam-key "$work/err" "unknown key 'len'"
+check fam-range 2 "$bin/tbgen" build 'mnk(cols=4,rows=3,k=5)'
+expect_in fam-range "$work/err" "k must be an integer in [2, 4], found '5'"
+check fam-too-big 2 "$bin/tbgen" build 'mnk(cols=6,rows=5,k=4)' --tables "$work/f3"
+expect_in fam-too-big "$work/err" "one machine builds members of at most 25"
+check fam-missing 1 "$bin/tbprobe" --tables "$work/f1" 'mnk(cols=4,rows=3,k=3)' '............'
+expect_in fam-missing "$work/err" "table missing"
+"$bin/tbgen" build 'mnk(cols=4,rows=3,k=3)' --tables "$work/f4" >/dev/null
+cp "$work/f1/mnk-4x3-k3-p2q1-outcome-X-t01.tb" "$work/f4/mnk-4x3-k3-p1q1-outcome-X-t01.tb"
+check fam-foreign 1 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
+expect_in fam-foreign "$work/err" "holds a table of"
+
 echo "$((failures == 0 ? 1 : 0)) passed, $failures failed"
 [ "$failures" = 0 ]

@@ -60,8 +60,45 @@ TEST(GameString, CanonicalForms) {
 }
 
 TEST(GameString, EveryListedGameIsKnown) {
-  ASSERT_EQ(tbreader::games().size(), 5u);
-  for (const auto& g : tbreader::games()) EXPECT_EQ(tbreader::canonical(g.id), g.id);
+  ASSERT_EQ(tbreader::games().size(), 7u);  // five seed games, two families
+  for (const auto& g : tbreader::games()) {
+    // A family's entry is an example member; its canonical form spells out every key.
+    const std::string canonical = tbreader::canonical(g.id);
+    EXPECT_EQ(g.family ? tbreader::canonical(canonical) : canonical, g.family ? canonical : g.id);
+  }
+}
+
+TEST(GameString, FamilyMembersAreCanonicalAndCheckTheirKeys) {
+  EXPECT_EQ(tbreader::canonical("mnk(k=4,rows=5,cols=5)"),
+            "mnk(cols=5,rows=5,k=4,p=1,q=1,value=outcome,first=X)");
+  EXPECT_EQ(tbreader::canonical("mnk(cols=4,rows=4,k=4,p=2,q=1)"),
+            "mnk(cols=4,rows=4,k=4,p=2,q=1,value=outcome,first=X)");
+  EXPECT_EQ(
+      tbreader::canonical("lines(cols=5,rows=5,threshold=4,p=2,turns=11,fill=second,first=O)"),
+      "lines(cols=5,rows=5,len=5,threshold=4,p=2,q=2,turns=11,fill=second,value=outcome,"
+      "first=O)");
+  EXPECT_EQ(
+      tbreader::canonical("lines(cols=4,rows=3)"),
+      "lines(cols=4,rows=3,len=3,threshold=3,p=1,q=1,turns=12,fill=none,value=outcome,first=X)");
+  const std::pair<const char*, const char*> refused[] = {
+      {"mnk(cols=5,rows=5)", "missing key 'k'"},
+      {"mnk(cols=5,rows=5,k=6)", "k must be an integer in [2, 5], found '6'"},
+      {"mnk(cols=7,rows=5,k=4)", "cols x rows must be at most 32 cells, found 7x5 = 35"},
+      {"mnk(cols=3,rows=3,k=3,value=margin)", "value must be one of outcome, speed"},
+      {"mnk(cols=3,rows=3,k=3,len=3)", "unknown key 'len'"},
+      {"lines(cols=3,rows=3,turns=10)", "turns must be an integer in [1, 9], found '10'"},
+      {"lines(cols=3,rows=3,threshold=4)", "threshold must be an integer in [1, 3]"},
+      {"lines(cols=3,rows=3,fill=both)", "fill must be one of none, first, second"},
+      {"mnk(cols=3,rows=3,k=3,first=Y)", "first must be one of X, O"},
+  };
+  for (const auto& [game, message] : refused) {
+    try {
+      (void)tbreader::canonical(game);
+      ADD_FAILURE() << game << " accepted";
+    } catch (const tbreader::GameError& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace

@@ -170,8 +170,8 @@ void expect_refused(const fs::path& path, const std::string& message) {
 
 // Re-seals a header after an edit so that only the edited field is wrong.
 void reseal_header(std::vector<char>& bytes) {
-  const auto sum = tbgen::xxh3(bytes.data(), 120);
-  tbgen::format::store_u64(reinterpret_cast<std::uint8_t*>(bytes.data()) + 120, sum);
+  const auto sum = tbgen::xxh3(bytes.data(), 248);
+  tbgen::format::store_u64(reinterpret_cast<std::uint8_t*>(bytes.data()) + 248, sum);
 }
 
 TEST(TableFile, ForeignWrongVersionAndReservedFieldsAreRefused) {
@@ -185,22 +185,22 @@ TEST(TableFile, ForeignWrongVersionAndReservedFieldsAreRefused) {
   expect_refused(w.path, "not a tbgen table");
 
   auto version = original;
-  version[8] = 1;
+  version[8] = 2;  // version 2 held a 16-byte game id where version 3 holds the game string
   reseal_header(version);
   write_file(w.path, version);
-  expect_refused(w.path, "unsupported format version 1");
+  expect_refused(w.path, "unsupported format version 2");
 
   auto radix = original;
-  radix[88] = 3;  // base-3 packing is for 2-bit entries only
+  radix[200] = 3;  // base-3 packing is for 2-bit entries only
   reseal_header(radix);
   write_file(w.path, radix);
   expect_refused(w.path, "invalid entry radix 3 for 8-bit entries");
 
   auto reserved = original;
-  reserved[100] = 1;
+  reserved[220] = 1;
   reseal_header(reserved);
   write_file(w.path, reserved);
-  expect_refused(w.path, "reserved header byte 100");
+  expect_refused(w.path, "reserved header byte 220");
 
   write_file(w.path, std::vector<char>(500, 'a'));
   expect_refused(w.path, "not a tbgen table");

@@ -22,7 +22,7 @@ std::string help_text() {
   for (const auto& g : tbreader::games()) {
     text += "  " + g.id;
     text += std::string(g.id.size() < 10 ? 10 - g.id.size() : 1, ' ') + g.boards + "\n";
-    examples += "\n  tbprobe " + g.id + " '" + g.example + "'";
+    examples += "\n  tbprobe " + (g.family ? "'" + g.id + "'" : g.id) + " '" + g.example + "'";
   }
   return text + "Moves are named like chess squares: a1 is the top-left cell. Examples:" + examples;
 }

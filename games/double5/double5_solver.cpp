@@ -5,68 +5,13 @@
 
 #include "core/parallel.hpp"
 #include "format/table_writer.hpp"
+#include "solver/bit_planes.hpp"
 
 namespace tbgen::double5 {
 namespace {
 
 using combinatorial::binomial;
-
-constexpr std::uint64_t kLowHalf[6] = {0x5555555555555555ull, 0x3333333333333333ull,
-                                       0x0F0F0F0F0F0F0F0Full, 0x00FF00FF00FF00FFull,
-                                       0x0000FFFF0000FFFFull, 0x00000000FFFFFFFFull};
-
-std::size_t words_for_cells(int free_cells) {
-  return free_cells >= 6 ? std::size_t{1} << (free_cells - 6) : 1;
-}
-
-// out[B] = best over cells c not in B of in[B + c], for every mask B over `free_cells` bits.
-// Best is OR (O to move: any placement that reaches the value) or AND (X to move).
-template <bool kMaximise>
-void extend_plane(const std::uint64_t* in, std::uint64_t* out, int free_cells) {
-  const std::size_t words = words_for_cells(free_cells);
-  const int in_word = std::min(free_cells, 6);
-  for (std::size_t w = 0; w < words; ++w) {
-    std::uint64_t acc = kMaximise ? 0 : ~0ull;
-    const std::uint64_t v = in[w];
-    for (int c = 0; c < in_word; ++c) {
-      const std::uint64_t moved = (v >> (1 << c)) & kLowHalf[c];
-      if constexpr (kMaximise)
-        acc |= moved;
-      else
-        acc &= moved | ~kLowHalf[c];
-    }
-    out[w] = acc;
-  }
-  for (int c = 6; c < free_cells; ++c) {
-    const std::size_t stride = std::size_t{1} << (c - 6);
-    for (std::size_t base = 0; base < words; base += 2 * stride) {
-      std::uint64_t* __restrict o = out + base;
-      const std::uint64_t* __restrict i = in + base + stride;
-      for (std::size_t w = 0; w < stride; ++w) {
-        if constexpr (kMaximise)
-          o[w] |= i[w];
-        else
-          o[w] &= i[w];
-      }
-    }
-  }
-}
-
-// The k-subsets of n cells in the order of their ranks within a class.
-std::vector<std::uint32_t> ranked_sets(int n, int k) {
-  std::vector<std::uint32_t> list(binomial(n, k));
-  for (std::uint64_t i = 0; i < list.size(); ++i)
-    list[i] = combinatorial::revolving_door_unrank(i, k);
-  return list;
-}
-
-// The k-subsets of n cells in colex order, which gathers walk: the sets of the other side then
-// have increasing colex ranks, and their lookups in class_lookup() stay close together.
-std::vector<std::uint32_t> colex_sets(int n, int k) {
-  std::vector<std::uint32_t> list(binomial(n, k));
-  for (std::uint64_t i = 0; i < list.size(); ++i) list[i] = combinatorial::colex_unrank(i, k);
-  return list;
-}
+using namespace bit_planes;
 
 // The rank within a class of each set of a list.
 std::vector<std::uint32_t> class_ranks(const std::vector<std::uint32_t>& sets) {
@@ -84,9 +29,6 @@ struct BlockBuffers {
   }
 };
 
-inline bool test_bit(const std::uint64_t* words, std::uint64_t bit) {
-  return (words[bit >> 6] >> (bit & 63)) & 1;
-}
 inline void set_bit(std::uint64_t* words, std::uint64_t bit) {
   words[bit >> 6] |= std::uint64_t{1} << (bit & 63);
 }

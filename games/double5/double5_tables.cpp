@@ -15,23 +15,6 @@ using namespace double5;
 // codes 10-20% smaller in round 9 (bench/bench_double5_codec). So each layer is written in the
 // packing that compresses smaller on a sample of its blocks (one in 16), at level 3, which
 // ranks the packings as the slower parser does; deterministic, and well under 1 s in all.
-std::uint32_t smaller_packing(const format::Header& header,
-                              const std::function<EntryProducer(std::uint32_t)>& packed_as,
-                              unsigned threads) {
-  constexpr std::uint32_t kSampleStride = 16;
-  const WriteOptions sampling{
-      .block_entries_log2 = kDouble5Write.block_entries_log2, .zstd_level = 3, .threads = threads};
-  std::uint32_t best = 0;
-  std::uint64_t best_size = ~std::uint64_t{0};
-  for (const std::uint32_t radix : {format::kTernary, 0u}) {
-    format::Header h = header;
-    h.entry_radix = radix;
-    const std::uint64_t size =
-        sampled_compressed_size(h, packed_as(radix), sampling, kSampleStride);
-    if (size < best_size) best = radix, best_size = size;
-  }
-  return best;
-}
 
 std::filesystem::path layer_path(const std::filesystem::path& dir, int round) {
   return table_path(dir, table_name(round));
@@ -72,7 +55,11 @@ void write_layer(const BuildContext& context, const LayerPlanes& layer) {
       pack_entries(layer, radix, first, count, out);
     };
   };
-  header.entry_radix = smaller_packing(header, packed_as, context.threads);
+  header.entry_radix = smaller_packing(header, packed_as,
+                                       {.block_entries_log2 = kDouble5Write.block_entries_log2,
+                                        .zstd_level = 3,
+                                        .threads = context.threads},
+                                       16);
   const std::uint64_t checksum = write_table(path, header, packed_as(header.entry_radix), options);
   if (context.log)
     *context.log << path.filename().string() << ": written, xxh3 " << hex64(checksum) << ", "

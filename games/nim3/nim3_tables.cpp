@@ -23,8 +23,9 @@ class Nim3Tables final : public GameTables {
     const int k = k_;
     const nim3::Game game(k);
     const auto header =
-        table_header("nim3", nim3_table::kIndexScheme, nim3_table::kValueCodec,
-                     nim3_table::kEntryBits, game.size(), static_cast<std::uint32_t>(k));
+        table_header("nim3(max_pile=" + std::to_string(k) + ")", nim3_table::kIndexScheme,
+                     nim3_table::kValueCodec, nim3_table::kEntryBits, game.size(),
+                     static_cast<std::uint32_t>(k));
     const WriteOptions options{
         .block_entries_log2 = 18, .zstd_level = 9, .threads = context.threads};
     write_table_once(context, nim3_table::name(k), header, options, [&] {

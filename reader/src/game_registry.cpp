@@ -1,25 +1,42 @@
 // The registry of the reader library, generated from the one list of games.
+#include "family/family_game.hpp"
+#include "family/family_reader.hpp"
 #include "game_reader.hpp"
 
 namespace tbgen {
 
+#define TBGEN_FAMILY(id)
 #define TBGEN_GAME(id)                                                    \
   std::unique_ptr<GameReader> make_##id##_reader(const GameString& game); \
   tbreader::GameHelp id##_help();
 #include "games/games.def"
 #undef TBGEN_GAME
 
+std::optional<family::Rules> family_rules(const GameString& game) {
+#define TBGEN_GAME(id)
+#undef TBGEN_FAMILY
+#define TBGEN_FAMILY(id) \
+  if (game.name() == #id) return id##_rules(game);
+#include "games/games.def"
+#undef TBGEN_FAMILY
+#undef TBGEN_GAME
+  return std::nullopt;
+}
+
 std::unique_ptr<GameReader> make_game_reader(std::string_view text) {
   const GameString game(text);
-#define TBGEN_GAME(id)                      \
-  if (game.name() == #id) {                 \
-    auto reader = make_##id##_reader(game); \
-    game.refuse_unread();                   \
-    return reader;                          \
-  }
+  std::unique_ptr<GameReader> reader;
+#define TBGEN_FAMILY(id)
+#define TBGEN_GAME(id) \
+  if (game.name() == #id) reader = make_##id##_reader(game);
 #include "games/games.def"
 #undef TBGEN_GAME
-  throw tbreader::GameError("unknown game '" + game.name() + "' (see tbprobe --help)");
+#undef TBGEN_FAMILY
+  if (!reader)
+    if (auto rules = family_rules(game)) reader = std::make_unique<FamilyReader>(std::move(*rules));
+  if (!reader) throw tbreader::GameError("unknown game '" + game.name() + "' (see tbprobe --help)");
+  game.refuse_unread();
+  return reader;
 }
 
 }  // namespace tbgen
@@ -29,7 +46,9 @@ namespace tbreader {
 const std::vector<GameHelp>& games() {
   static const std::vector<GameHelp> list = {
 #define TBGEN_GAME(id) tbgen::id##_help(),
+#define TBGEN_FAMILY(id) tbgen::id##_help(),
 #include "games/games.def"
+#undef TBGEN_FAMILY
 #undef TBGEN_GAME
   };
   return list;

@@ -25,7 +25,10 @@ const Table& TableSet::table(std::string_view name) const {
   if (!std::filesystem::exists(path))
     throw tbreader::Error(path.string() + ": table missing (run `tbgen build` first)");
   auto opened = std::make_unique<Table>(path, mode_);
-  if (path.stem().string().rfind(opened->header().game, 0) != 0)
+  // A file's name starts with its game's id or family name (a member's file also records its
+  // whole game string, which the member's probe code checks).
+  const std::string& game = opened->header().game;
+  if (path.stem().string().rfind(game.substr(0, game.find('(')), 0) != 0)
     throw tbreader::Error(path.string() + ": holds a table of game '" + opened->header().game +
                           "'");
   return *tables_.emplace(std::string(name), std::move(opened)).first->second;

@@ -120,7 +120,8 @@ std::string json(const Position& p);           // one line, as `tbprobe GAME BOA
 
 struct GameHelp {
   std::string id, boards, example;  // a game id; how its boards are written; one board
+  bool family = false;              // id is a family's game string form, keys with defaults
 };
-const std::vector<GameHelp>& games();  // every game tbgen knows, in the list's order
+const std::vector<GameHelp>& games();  // every game and family tbgen knows, in the list's order
 
 }  // namespace tbreader

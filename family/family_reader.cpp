@@ -1,0 +1,176 @@
+#include "family/family_reader.hpp"
+
+#include "core/board_text.hpp"
+#include "core/combinatorial.hpp"
+#include "family/family_game.hpp"
+
+namespace tbgen {
+
+using namespace family;
+
+FamilyReader::FamilyReader(Rules rules) : member_(std::make_shared<Member>(std::move(rules))) {}
+
+FamilyReader::Board FamilyReader::check(std::uint32_t first, std::uint32_t second,
+                                        const std::string& where) const {
+  const Rules& r = member_->rules();
+  const int nf = __builtin_popcount(first), ns = __builtin_popcount(second);
+  const auto turn = member_->turn_of(nf, ns);
+  if (!turn)
+    throw tbreader::InputError(
+        where + ": " + std::to_string(nf) + " " + r.first + " and " + std::to_string(ns) + " " +
+        r.second + " marks cannot arise between whole turns (" + r.first + " places " +
+        std::to_string(r.q) + " first, then each side " + std::to_string(r.p) + " a turn)");
+  if (r.wins_at_once) {
+    const bool first_line = r.has_line(first), second_line = r.has_line(second);
+    const bool first_moves = r.first_moves(*turn);
+    if (first_line && second_line)
+      throw tbreader::InputError(where + ": both " + std::string(1, r.first) + " and " + r.second +
+                                 " have a line; the game ends at the first");
+    if (first_line == first_moves && (first_line || second_line))
+      throw tbreader::InputError(where + ": " + (first_moves ? r.first : r.second) +
+                                 " has a line but is to move; the game ends at a line");
+    if (first_line || second_line) {  // the last mark made every line of the winner
+      std::uint32_t common = r.full();
+      for (const std::uint32_t line : r.lines)
+        if ((line & (first_line ? first : second)) == line) common &= line;
+      if (common == 0)
+        throw tbreader::InputError(where + ": " + (first_line ? r.first : r.second) +
+                                   "'s lines share no cell, so no last mark made them all");
+    }
+  }
+  return {first, second, *turn};
+}
+
+FamilyReader::Board FamilyReader::parse(const std::string& text) const {
+  const Rules& r = member_->rules();
+  const std::string alphabet = std::string(".") + r.first + r.second;
+  const std::string cells = parse_board_text(text, r.cells(), r.cols, alphabet);
+  std::uint32_t first = 0, second = 0;
+  for (int i = 0; i < r.cells(); ++i) {
+    if (cells[i] == r.first) first |= std::uint32_t{1} << i;
+    if (cells[i] == r.second) second |= std::uint32_t{1} << i;
+  }
+  return check(first, second, "board '" + text + "'");
+}
+
+Code FamilyReader::stored(const TableSet& tables, const Board& b) const {
+  const Rules& r = member_->rules();
+  if (r.cells() > kMaxBuiltCells)
+    throw tbreader::Error(tables.directory().string() + ": no tables of " + r.canonical + " (" +
+                          std::to_string(r.cells()) + " cells; one machine builds at most " +
+                          std::to_string(kMaxBuiltCells) + ")");
+  const auto& table = tables.table(member_->table_name(b.turn));
+  const LayerShape shape = member_->shape(b.turn);
+  if (table.header().game != r.canonical)
+    throw tbreader::Error(table.name() + ": holds a table of '" + table.header().game + "'");
+  expect_layout(table, kIndexScheme, member_->value_codec(), shape.entries);
+  const std::uint64_t code = table.entry(member_->position_index(shape, b.first, b.second));
+  if (code >= r.codes()) throw tbreader::Error(table.name() + ": invalid value code");
+  return static_cast<Code>(code);
+}
+
+// The value after the mover adds `marks`: a set that makes a line wins at once, played with
+// its line's marks first (the turn stops there), else the position after the whole turn.
+Code FamilyReader::after_move(const TableSet& tables, const Board& b, std::uint32_t marks) const {
+  const Rules& r = member_->rules();
+  const bool first_moves = r.first_moves(b.turn);
+  const std::uint32_t mover = (first_moves ? b.first : b.second) | marks;
+  if (r.wins_at_once && r.has_line(mover)) {
+    int fewest = __builtin_popcount(marks);
+    for (const std::uint32_t line : r.lines)
+      if ((line & mover) == line) fewest = std::min(fewest, __builtin_popcount(line & marks));
+    const int empties = r.cells() - __builtin_popcount(b.first | b.second) - fewest;
+    return r.won(first_moves, empties);
+  }
+  const Board next{first_moves ? mover : b.first, first_moves ? b.second : mover, b.turn + 1};
+  return code(tables, next);
+}
+
+// Calls f(marks) for every set of `count` cells of `empty`, in increasing order of cells.
+template <class F>
+void for_each_move(std::uint32_t empty, int count, F&& f) {
+  const int n = __builtin_popcount(empty);
+  for (std::uint64_t i = 0; i < combinatorial::binomial(n, count); ++i)
+    f(combinatorial::deposit_bits(combinatorial::colex_unrank(i, count), empty));
+}
+
+Code FamilyReader::code(const TableSet& tables, const Board& b) const {
+  const Rules& r = member_->rules();
+  Code c = 0;
+  if (r.terminal(b.turn, b.first, b.second, &c)) return c;
+  if (b.turn < member_->stored_layers()) return stored(tables, b);
+  // The last turn has no table: the best of its few moves.
+  const bool first_moves = r.first_moves(b.turn);
+  Code best = first_moves ? 0 : r.codes() - 1;
+  for_each_move(r.full() & ~(b.first | b.second), r.marks_in_turn(b.turn), [&](std::uint32_t m) {
+    const Code v = after_move(tables, b, m);
+    best = first_moves ? std::max(best, v) : std::min(best, v);
+  });
+  return best;
+}
+
+tbreader::Value FamilyReader::value_text(Code code) const {
+  const Rules& r = member_->rules();
+  if (r.value != ValueKind::outcome) return score_value(r.value_of(code));
+  const int v = r.value_of(code);
+  return {v > 0   ? std::string(1, r.first) + " win"
+          : v < 0 ? std::string(1, r.second) + " win"
+                  : "Draw",
+          std::nullopt};
+}
+
+tbreader::Position FamilyReader::probe(const TableSet& tables, std::span<const std::string> boards,
+                                       const tbreader::ProbeOptions&) const {
+  const Rules& r = member_->rules();
+  expect_one_board(name(), boards);
+  const Board b = parse(boards[0]);
+  tbreader::Position p{name(), boards[0], "none", value_text(code(tables, b)), {}, {}};
+  Code ignored = 0;
+  if (r.terminal(b.turn, b.first, b.second, &ignored)) {
+    if (b.turn < r.turns)
+      p.notes.push_back(std::string("game over: ") + (r.has_line(b.first) ? r.first : r.second) +
+                        " has a line");
+    else if (r.wins_at_once)
+      p.notes.push_back("game over: the board is full");
+    else
+      p.notes.push_back("game over after " + std::to_string(r.turns) + " turns" +
+                        (r.fill == Fill::none ? std::string()
+                         : r.fill == Fill::first
+                             ? ": the empty cells go to " + std::string(1, r.first)
+                             : ": the empty cells go to " + std::string(1, r.second)));
+    return p;
+  }
+  const bool first_moves = r.first_moves(b.turn);
+  p.to_move = std::string(1, first_moves ? r.first : r.second);
+  const int sign = first_moves ? 1 : -1;  // the mover's gain is sign * value
+  std::vector<std::pair<int, tbreader::Move>> moves;
+  for_each_move(r.full() & ~(b.first | b.second), r.marks_in_turn(b.turn), [&](std::uint32_t m) {
+    std::string move;
+    for (std::uint32_t rest = m; rest; rest &= rest - 1)
+      move += (move.empty() ? "" : "+") + cell_name(__builtin_ctz(rest), r.cols);
+    const Code v = after_move(tables, b, m);
+    const int gain = sign * r.value_of(v);
+    moves.push_back({gain,
+                     {move, value_text(v),
+                      gain > 0   ? tbreader::Outcome::win
+                      : gain < 0 ? tbreader::Outcome::loss
+                                 : tbreader::Outcome::draw}});
+  });
+  std::stable_sort(moves.begin(), moves.end(),
+                   [](const auto& a, const auto& c) { return a.first > c.first; });
+  for (auto& m : moves) p.moves.push_back(std::move(m.second));
+  return p;
+}
+
+tbreader::Value FamilyReader::value(const TableSet& tables, std::span<const std::string> boards,
+                                    const tbreader::ProbeOptions&) const {
+  expect_one_board(name(), boards);
+  return value_text(code(tables, parse(boards[0])));
+}
+
+void FamilyReader::solve(const TableSet&, std::istream&, std::ostream&) const {
+  throw tbreader::InputError(name() + " has no contest format: use `tbprobe batch " + name() +
+                             "` for many boards");
+}
+
+}  // namespace tbgen

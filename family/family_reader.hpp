@@ -1,0 +1,41 @@
+#pragma once
+// Any family member in the reader library: boards of cols x rows cells of '.', X and O between
+// whole turns, the value from the member's tables, and every move (a set of this turn's marks,
+// "b2+d4") with its value. Seed games that are members (score3, double5) add their contest
+// format by deriving from it.
+#include <memory>
+
+#include "family/family_member.hpp"
+#include "game_reader.hpp"
+
+namespace tbgen {
+
+class FamilyReader : public GameReader {
+ public:
+  explicit FamilyReader(family::Rules rules);
+  std::string name() const override { return member_->rules().canonical; }
+  tbreader::Position probe(const TableSet& tables, std::span<const std::string> boards,
+                           const tbreader::ProbeOptions& options) const override;
+  tbreader::Value value(const TableSet& tables, std::span<const std::string> boards,
+                        const tbreader::ProbeOptions& options) const override;
+  void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override;
+
+ protected:
+  struct Board {
+    std::uint32_t first = 0, second = 0;
+    int turn = 0;
+  };
+  // Throws tbreader::InputError naming `where` if the board cannot arise between whole turns.
+  Board check(std::uint32_t first, std::uint32_t second, const std::string& where) const;
+  Board parse(const std::string& text) const;
+  family::Code code(const TableSet& tables, const Board& b) const;
+  tbreader::Value value_text(family::Code code) const;
+  const family::Member& member() const { return *member_; }
+
+ private:
+  family::Code stored(const TableSet& tables, const Board& b) const;
+  family::Code after_move(const TableSet& tables, const Board& b, std::uint32_t marks) const;
+  std::shared_ptr<const family::Member> member_;
+};
+
+}  // namespace tbgen

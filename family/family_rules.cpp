@@ -1,0 +1,97 @@
+#include "family/family_rules.hpp"
+
+#include <algorithm>
+
+namespace tbgen::family {
+
+int Rules::marks_in_turn(int t) const {
+  return std::min(t == 0 ? q : p, cells() - marks_after(t));
+}
+
+int Rules::marks_after(int t) const {
+  return t == 0 ? 0 : std::min(cells(), q + (t - 1) * p);
+}
+
+int Rules::first_marks(int t) const {
+  int n = 0;
+  for (int i = 0; i < t; i += 2) n += marks_in_turn(i);
+  return n;
+}
+
+Code Rules::codes() const {
+  switch (value) {
+    case ValueKind::outcome:
+      return 3;
+    case ValueKind::speed:  // +-(empty cells + 1)
+      return static_cast<Code>(2 * cells() + 3);
+    case ValueKind::margin:  // +-(lines)
+      return static_cast<Code>(2 * lines.size() + 1);
+  }
+  return 0;
+}
+
+Code Rules::zero() const {
+  return (codes() - 1) / 2;
+}
+
+bool Rules::has_line(std::uint32_t marks) const {
+  for (const std::uint32_t line : lines)
+    if (__builtin_popcount(line & marks) >= threshold) return true;
+  return false;
+}
+
+Code Rules::won(bool first_won, int empties) const {
+  const int v = value == ValueKind::speed ? empties + 1 : 1;
+  return code_of(first_won ? v : -v);
+}
+
+Code Rules::scored(std::uint32_t first_set, std::uint32_t second_set) const {
+  const std::uint32_t empty = full() & ~(first_set | second_set);
+  if (fill == Fill::first) first_set |= empty;
+  if (fill == Fill::second) second_set |= empty;
+  int margin = 0;
+  for (const std::uint32_t line : lines) {
+    margin += __builtin_popcount(line & first_set) >= threshold;
+    margin -= __builtin_popcount(line & second_set) >= threshold;
+  }
+  if (value == ValueKind::margin) return code_of(margin);
+  return code_of(margin > 0 ? 1 : margin < 0 ? -1 : 0);
+}
+
+bool Rules::terminal(int t, std::uint32_t first_set, std::uint32_t second_set, Code* code) const {
+  if (wins_at_once) {
+    const int empties = cells() - __builtin_popcount(first_set | second_set);
+    // The side that moved last wins with its line; a board where the other side has one too
+    // cannot arise (the readers refuse it) and is given to the last mover.
+    const bool first_moved_last = !first_moves(t);
+    for (const bool first_side : {first_moved_last, !first_moved_last})
+      if (has_line(first_side ? first_set : second_set)) {
+        *code = won(first_side, empties);
+        return true;
+      }
+    if (t < turns) return false;
+    *code = zero();
+    return true;
+  }
+  if (t < turns) return false;
+  *code = scored(first_set, second_set);
+  return true;
+}
+
+std::vector<std::uint32_t> straight_lines(int cols, int rows, int len) {
+  std::vector<std::uint32_t> lines;
+  const int directions[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};  // (row, col) steps
+  for (const auto& d : directions)
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        const int last_r = r + d[0] * (len - 1), last_c = c + d[1] * (len - 1);
+        if (last_r >= rows || last_c < 0 || last_c >= cols) continue;
+        std::uint32_t mask = 0;
+        for (int i = 0; i < len; ++i)
+          mask |= std::uint32_t{1} << ((r + d[0] * i) * cols + c + d[1] * i);
+        if (std::find(lines.begin(), lines.end(), mask) == lines.end()) lines.push_back(mask);
+      }
+  return lines;
+}
+
+}  // namespace tbgen::family

@@ -1,0 +1,67 @@
+#pragma once
+// The rules of a member of a game family (SPEC section 6): a board of cols x rows cells, a set
+// of lines, turns of q then p marks, and how a game ends and is valued. The mnk and lines
+// families (games/mnk, games/lines) turn a game string into these; everything else (symmetry,
+// index, solver, reader) is shared and knows a member only through them.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tbgen::family {
+
+enum class ValueKind { outcome, speed, margin };
+enum class Fill { none, first, second };
+
+// Values are codes 0 .. codes() - 1, ordered from the first player's point of view (higher is
+// better for the first player): outcome 0 second wins, 1 draw, 2 first wins; speed and margin
+// the signed value plus an offset.
+using Code = std::uint32_t;
+
+// Members up to kMaxCells are accepted; up to kMaxBuiltCells are built on one machine.
+inline constexpr int kMaxCells = 32;
+inline constexpr int kMaxBuiltCells = 25;
+
+struct Rules {
+  std::string family;     // "mnk" or "lines"
+  std::string canonical;  // the game string with every key, in the family's order
+  std::string stem;       // file names start with it: the family and every value
+  int cols = 0, rows = 0;
+  bool wins_at_once = false;  // mnk: a line wins at once; lines: scored after the last turn
+  int threshold = 0;          // own marks that make a line count (mnk: all of its cells)
+  int p = 1, q = 1;           // marks in every later turn, in the first turn
+  int turns = 0;              // turns until the game ends (mnk: until the board is full)
+  Fill fill = Fill::none;
+  ValueKind value = ValueKind::outcome;
+  char first = 'X', second = 'O';
+  std::vector<std::uint32_t> lines;  // masks of board cells (cell = row * cols + col)
+
+  int cells() const { return cols * rows; }
+  std::uint32_t full() const {
+    return cells() == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << cells()) - 1;
+  }
+  // Marks placed in turn t (0-based): q, then p, fewer in a last turn short of cells.
+  int marks_in_turn(int t) const;
+  int marks_after(int t) const;  // placed in turns 0 .. t - 1
+  int first_marks(int t) const;  // of those, the first player's
+  int second_marks(int t) const { return marks_after(t) - first_marks(t); }
+  bool first_moves(int t) const { return t % 2 == 0; }
+
+  Code codes() const;
+  Code zero() const;  // the code of a draw (value 0)
+  Code code_of(int v) const { return static_cast<Code>(static_cast<int>(zero()) + v); }
+  int value_of(Code c) const { return static_cast<int>(c) - static_cast<int>(zero()); }
+
+  bool has_line(std::uint32_t marks) const;
+  // The value of a game won at once (mnk) with `empties` cells left empty.
+  Code won(bool first_won, int empties) const;
+  // A lines game after its last turn: empty cells go to `fill`, each line scores.
+  Code scored(std::uint32_t first, std::uint32_t second) const;
+  // The value of a position between whole turns after t turns, if it is decided by the board
+  // alone: a line made (mnk) or the last turn played; else nothing is written and false.
+  bool terminal(int t, std::uint32_t first, std::uint32_t second, Code* code) const;
+};
+
+// The lines of `len` consecutive cells in rows, columns and both diagonal directions.
+std::vector<std::uint32_t> straight_lines(int cols, int rows, int len);
+
+}  // namespace tbgen::family

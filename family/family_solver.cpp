@@ -1,0 +1,242 @@
+#include "family/family_solver.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <stdexcept>
+
+#include "core/combinatorial.hpp"
+#include "core/parallel.hpp"
+#include "format/table_writer.hpp"
+#include "solver/bit_planes.hpp"
+
+namespace tbgen::family {
+namespace {
+
+using combinatorial::binomial;
+using namespace bit_planes;
+
+// Plane j of a code is (code > j).
+inline void put_code(std::vector<std::uint64_t>* planes, int count, std::uint64_t bit, Code code) {
+  const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+  for (int j = 0; j < count; ++j) {
+    std::uint64_t& w = planes[j][bit >> 6];
+    w = static_cast<Code>(j) < code ? w | mask : w & ~mask;
+  }
+}
+
+inline Code group_code(const std::uint64_t* group, int planes, unsigned bit) {
+  Code c = 0;
+  for (int j = 0; j < planes; ++j) c += (group[j] >> bit) & 1;
+  return c;
+}
+
+inline void set_code(std::uint64_t* class_words, int planes, std::uint64_t rank, Code code) {
+  std::uint64_t* group = class_words + planes * (rank >> 6);
+  for (Code j = 0; j < code; ++j) group[j] |= std::uint64_t{1} << (rank & 63);
+}
+
+struct FastRanks {
+  combinatorial::FastColexRank colex;                   // of key sets, for class_lookup()
+  combinatorial::FastRevolvingDoorRank revolving_door;  // of sets within a class
+};
+const FastRanks& fast_ranks() {
+  static const FastRanks ranks;
+  return ranks;
+}
+
+// For the set `key` of index cells and sets of the other side given as masks over the cells
+// `key` leaves free (`locals`), calls sink(j, code) with the code in `layer` of the position
+// (key, locals[j]), where `layer` is keyed by the other side. Three passes over each batch, each
+// issuing independent loads the next pass needs: the class lookup, then the layer's entry.
+template <class Sink>
+void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
+            const std::vector<std::uint32_t>& locals, Sink&& sink) {
+  const combinatorial::FastColexRank& colex = fast_ranks().colex;
+  const combinatorial::FastRevolvingDoorRank& rank_in_class = fast_ranks().revolving_door;
+  const auto& lookup = sym.class_lookup(layer.shape.key_size);
+  const std::uint32_t full = sym.full(), free = full & ~key;
+  const std::uint64_t class_words = layer.planes * layer.groups_per_class;
+  constexpr std::size_t kBatch = 64;
+  std::uint32_t sets[kBatch], found[kBatch];
+  const std::uint64_t* where[kBatch];
+  unsigned bits[kBatch];
+  for (std::size_t first = 0; first < locals.size(); first += kBatch) {
+    const std::size_t n = std::min(kBatch, locals.size() - first);
+    for (std::size_t j = 0; j < n; ++j) {
+      sets[j] = combinatorial::deposit_bits(locals[first + j], free);
+      found[j] = colex(sets[j]);
+      __builtin_prefetch(&lookup[found[j]]);
+    }
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::uint32_t entry = lookup[found[j]];
+      const int g = static_cast<int>(entry & 0xff);
+      const std::uint32_t layer_key = sym.apply(g, sets[j]);
+      const std::uint32_t rank =
+          rank_in_class(combinatorial::extract_bits(sym.apply(g, key), full & ~layer_key));
+      where[j] = layer.words.data() + (entry >> 8) * class_words + layer.planes * (rank >> 6);
+      bits[j] = rank & 63;
+      __builtin_prefetch(where[j]);
+    }
+    for (std::size_t j = 0; j < n; ++j)
+      sink(first + j, group_code(where[j], layer.planes, bits[j]));
+  }
+}
+
+struct Buffers {
+  std::vector<std::vector<std::uint64_t>> in, out;
+  void resize(int planes, std::size_t words) {
+    in.resize(planes);
+    out.resize(planes);
+    for (int j = 0; j < planes; ++j) {
+      in[j].resize(words);  // entries outside the sets a turn reads are never used
+      out[j].resize(words);
+    }
+  }
+};
+
+}  // namespace
+
+LayerPlanes::LayerPlanes(const LayerShape& s, int plane_count)
+    : shape(s),
+      planes(plane_count),
+      groups_per_class((s.per_class + 63) / 64),
+      words(plane_count * s.classes * groups_per_class, 0) {}
+
+Code LayerPlanes::get(std::uint64_t index) const {
+  const std::uint64_t rank = index % shape.per_class;
+  return group_code(class_words(index / shape.per_class) + planes * (rank >> 6), planes, rank & 63);
+}
+
+LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
+                        Progress* progress) {
+  const Rules& rules = member.rules();
+  const Symmetry& sym = member.symmetry();
+  const LayerShape shape = member.shape(turn);
+  const bool scored_next = turn + 1 == rules.turns;
+  if (turn >= rules.turns || (!scored_next && (!next || next->shape.turn != turn + 1)))
+    throw std::logic_error(rules.stem + ": layer " + std::to_string(turn) +
+                           " needs the next layer");
+  const int planes = member.planes();
+  LayerPlanes layer(shape, planes);
+  const int free_cells = rules.cells() - shape.key_size;
+  const std::size_t words = words_for_cells(free_cells);
+  const auto& keys = sym.canonical_sets(shape.key_size);
+  const auto successor_sets = colex_sets(free_cells, shape.other_size + shape.marks);
+  const auto mover_sets = ranked_sets(free_cells, shape.other_size);
+  // With value=speed, a set that makes a line part-way through the turn wins at once, with the
+  // cells then empty: those sets are checked after each butterfly but the last.
+  std::vector<std::vector<std::uint32_t>> part_way(shape.marks);
+  if (rules.wins_at_once && rules.value == ValueKind::speed)
+    for (int s = 1; s < shape.marks; ++s)
+      part_way[s] = colex_sets(free_cells, shape.other_size + s);
+  std::atomic<std::uint64_t> done{0};
+
+  parallel_for(threads, shape.classes, [&](std::uint64_t cls) {
+    const std::uint32_t key = keys[cls];
+    const std::uint32_t free = sym.full() & ~key;
+    const std::uint32_t key_board = sym.to_board(key);
+    std::uint64_t* dst = layer.class_words(cls);
+    auto report = [&] {
+      if (progress)
+        progress->advance((done.fetch_add(1, std::memory_order_relaxed) + 1) * shape.per_class);
+    };
+    auto board_of = [&](std::uint32_t local) {  // (first, second) board masks
+      const std::uint32_t mover = sym.to_board(combinatorial::deposit_bits(local, free));
+      return shape.first_to_move ? std::pair{mover, key_board} : std::pair{key_board, mover};
+    };
+    if (rules.wins_at_once && rules.has_line(key_board)) {  // the side that just moved has won
+      const Code code =
+          rules.won(!shape.first_to_move, rules.cells() - shape.key_size - shape.other_size);
+      for (std::uint64_t i = 0; i < shape.per_class; ++i) set_code(dst, planes, i, code);
+      return report();
+    }
+    thread_local Buffers buffers;
+    buffers.resize(planes, words);
+    if (scored_next) {
+      for (const std::uint32_t local : successor_sets) {
+        const auto [first, second] = board_of(local);
+        Code code = 0;
+        rules.terminal(turn + 1, first, second, &code);
+        put_code(buffers.in.data(), planes, local, code);
+      }
+    } else {
+      gather(sym, *next, key, successor_sets, [&](std::size_t j, Code code) {
+        put_code(buffers.in.data(), planes, successor_sets[j], code);
+      });
+    }
+    for (int s = shape.marks - 1; s >= 0; --s) {
+      for (int j = 0; j < planes; ++j) {
+        if (shape.first_to_move)
+          extend_plane<true>(buffers.in[j].data(), buffers.out[j].data(), free_cells);
+        else
+          extend_plane<false>(buffers.in[j].data(), buffers.out[j].data(), free_cells);
+      }
+      std::swap(buffers.in, buffers.out);
+      for (const std::uint32_t local : part_way[s]) {
+        const auto [first, second] = board_of(local);
+        if (rules.has_line(shape.first_to_move ? first : second))
+          put_code(
+              buffers.in.data(), planes, local,
+              rules.won(shape.first_to_move, rules.cells() - __builtin_popcount(first | second)));
+      }
+    }
+    for (std::size_t i = 0; i < mover_sets.size(); ++i) {
+      Code code = 0;
+      for (int j = 0; j < planes; ++j) code += test_bit(buffers.in[j].data(), mover_sets[i]);
+      set_code(dst, planes, i, code);
+    }
+    report();
+  });
+  return layer;
+}
+
+void pack_entries(const Member& member, const LayerPlanes& layer, std::uint32_t entry_radix,
+                  std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+  std::uint64_t cls = first / layer.shape.per_class, rank = first % layer.shape.per_class;
+  std::uint8_t digits[format::kTritsPerByte];
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::uint64_t* group = layer.class_words(cls) + layer.planes * (rank >> 6);
+    const Code code = group_code(group, layer.planes, rank & 63);
+    if (++rank == layer.shape.per_class) {
+      rank = 0;
+      ++cls;
+    }
+    if (entry_radix != format::kTernary) {
+      pack_entry(out, i, member.entry_bits(), code);
+      continue;
+    }
+    const auto digit = static_cast<std::uint32_t>(i % format::kTritsPerByte);
+    digits[digit] = static_cast<std::uint8_t>(code);
+    if (digit + 1 == format::kTritsPerByte || i + 1 == count)
+      out[i / format::kTritsPerByte] = format::pack_trits(digits, digit + 1);
+  }
+}
+
+LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsigned threads) {
+  LayerPlanes layer(member.shape(turn), member.planes());
+  const auto& h = table.header();
+  if (h.entry_count != layer.shape.entries || h.entry_bits != member.entry_bits())
+    throw tbreader::Error(table.name() + ": does not hold " + member.rules().canonical + " layer " +
+                          std::to_string(turn));
+  // Runs of classes, so that each thread mostly stays within the block it has decoded.
+  constexpr std::uint64_t kRun = 64;
+  const Code codes = member.rules().codes();
+  parallel_for(threads, (layer.shape.classes + kRun - 1) / kRun, [&](std::uint64_t run) {
+    for (std::uint64_t cls = run * kRun; cls < std::min(layer.shape.classes, (run + 1) * kRun);
+         ++cls) {
+      std::uint64_t* dst = layer.class_words(cls);
+      for (std::uint64_t rank = 0; rank < layer.shape.per_class; ++rank) {
+        const std::uint64_t index = cls * layer.shape.per_class + rank;
+        const auto block = table.block(static_cast<std::uint32_t>(index >> h.block_entries_log2));
+        const std::uint64_t code = unpack_entry(block.data(), index & (h.block_entries() - 1), h);
+        if (code >= codes)
+          throw tbreader::Error(table.name() + ": invalid value code at entry " +
+                                std::to_string(index));
+        set_code(dst, layer.planes, rank, static_cast<Code>(code));
+      }
+    }
+  });
+  return layer;
+}
+
+}  // namespace tbgen::family

@@ -1,0 +1,54 @@
+#pragma once
+// The layered solver of every family member (generalised from double5's). A layer is solved
+// class by class of the key (the side not to move): a move only adds the mover's marks, so the
+// position (key, mover set M) has the successors (key, M + S) for the sets S of this turn's
+// marks. The gather that loads them finds each in the next layer, which is keyed by its own
+// non-mover (this layer's mover), through the symmetry that makes that set canonical.
+//
+// Within a class, values live in buffers indexed by the mover's set as a bit mask over the free
+// cells, as threshold bit-planes (plane j: value code > j), so that "best over all placements
+// of one mark" is a butterfly of word-wide OR (the first player, who maximises) or AND, and a
+// turn of p marks is p such steps. Immediate wins override: a class whose key set holds a line
+// is decided (mnk), and with value=speed a set that makes a line part-way through a turn wins
+// with the cells then empty. Results are compressed back to the order of ranks.
+#include <cstdint>
+#include <vector>
+
+#include "family/family_member.hpp"
+#include "format/table.hpp"
+#include "solver/progress.hpp"
+
+namespace tbgen::family {
+
+// A layer's value codes as threshold planes. Each group of 64 entries of a class is `planes`
+// words side by side (one cache miss fetches an entry's every plane); each class starts on a
+// new group so that threads working on different classes share no word.
+struct LayerPlanes {
+  LayerShape shape;
+  int planes = 0;
+  std::uint64_t groups_per_class = 0;
+  std::vector<std::uint64_t> words;
+
+  LayerPlanes(const LayerShape& s, int plane_count);
+  Code get(std::uint64_t index) const;
+  std::uint64_t* class_words(std::uint64_t cls) {
+    return words.data() + planes * groups_per_class * cls;
+  }
+  const std::uint64_t* class_words(std::uint64_t cls) const {
+    return words.data() + planes * groups_per_class * cls;
+  }
+};
+
+// Layer `turn` from layer turn + 1 (`next`; null when turn + 1 ends the game and is scored).
+LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
+                        Progress* progress);
+
+// Entries [first, first + count) packed as a table file with that entry radix stores them:
+// base-3 digits (format::kTernary, three codes only) or binary of member.entry_bits().
+void pack_entries(const Member& member, const LayerPlanes& layer, std::uint32_t entry_radix,
+                  std::uint64_t first, std::uint64_t count, std::uint8_t* out);
+
+// A layer read back from its verified table file.
+LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsigned threads);
+
+}  // namespace tbgen::family

@@ -1,0 +1,184 @@
+#include "family/family_symmetry.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+#include <stdexcept>
+
+#include "core/combinatorial.hpp"
+#include "tbreader/tbreader.hpp"
+
+namespace tbgen::family {
+namespace {
+
+// Depth-first search over images of cells 0, 1, ...: an image must be on as many lines as the
+// cell, and share as many lines with each image so far as the cell shares with its preimage;
+// a complete map is kept if it maps every line to a line.
+class SymmetrySearch {
+ public:
+  SymmetrySearch(int cells, const std::vector<std::uint32_t>& lines)
+      : n_(cells), lines_(lines.begin(), lines.end()), together_(cells * cells, 0) {
+    for (const std::uint32_t line : lines)
+      for (int a = 0; a < n_; ++a)
+        for (int b = 0; b < n_; ++b)
+          if ((line >> a & 1) && (line >> b & 1)) ++together_[a * n_ + b];
+    image_.assign(n_, -1);
+    used_.assign(n_, false);
+  }
+
+  std::vector<std::vector<int>> run() {
+    extend(0);
+    return found_;
+  }
+
+ private:
+  void extend(int cell) {
+    if (static_cast<int>(found_.size()) > kMaxSymmetries) return;
+    if (cell == n_) {
+      for (const std::uint32_t line : lines_) {
+        std::uint32_t image = 0;
+        for (int c = 0; c < n_; ++c)
+          if (line >> c & 1) image |= std::uint32_t{1} << image_[c];
+        if (!lines_.count(image)) return;
+      }
+      found_.push_back(image_);
+      return;
+    }
+    for (int to = 0; to < n_; ++to) {
+      if (used_[to] || together_[to * n_ + to] != together_[cell * n_ + cell]) continue;
+      bool fits = true;
+      for (int before = 0; before < cell && fits; ++before)
+        fits = together_[cell * n_ + before] == together_[to * n_ + image_[before]];
+      if (!fits) continue;
+      image_[cell] = to;
+      used_[to] = true;
+      extend(cell + 1);
+      used_[to] = false;
+    }
+  }
+
+  int n_;
+  std::set<std::uint32_t> lines_;
+  std::vector<int> together_;  // lines through both cells
+  std::vector<int> image_;
+  std::vector<bool> used_;
+  std::vector<std::vector<int>> found_;
+};
+
+}  // namespace
+
+CellMap::CellMap(const std::vector<int>& to) {
+  for (int chunk = 0; chunk < 4; ++chunk)
+    for (int byte = 0; byte < 256; ++byte) {
+      std::uint32_t image = 0;
+      for (int b = 0; b < 8; ++b) {
+        const int cell = chunk * 8 + b;
+        if ((byte >> b & 1) && cell < static_cast<int>(to.size()))
+          image |= std::uint32_t{1} << to[cell];
+      }
+      tables_[chunk][byte] = image;
+    }
+}
+
+std::vector<std::vector<int>> line_symmetries(int cells, const std::vector<std::uint32_t>& lines) {
+  auto group = SymmetrySearch(cells, lines).run();
+  if (static_cast<int>(group.size()) > kMaxSymmetries) return {};
+  std::sort(group.begin(), group.end());  // the identity is the least
+  return group;
+}
+
+std::vector<std::vector<int>> board_symmetries(const Rules& rules) {
+  const int cols = rules.cols, rows = rules.rows;
+  const std::set<std::uint32_t> lines(rules.lines.begin(), rules.lines.end());
+  std::vector<std::vector<int>> group;
+  for (int transpose = 0; transpose < (cols == rows ? 2 : 1); ++transpose)
+    for (int flip_rows = 0; flip_rows < 2; ++flip_rows)
+      for (int flip_cols = 0; flip_cols < 2; ++flip_cols) {
+        std::vector<int> p(rules.cells());
+        for (int r = 0; r < rows; ++r)
+          for (int c = 0; c < cols; ++c) {
+            int r2 = flip_rows ? rows - 1 - r : r, c2 = flip_cols ? cols - 1 - c : c;
+            if (transpose) std::swap(r2, c2);
+            p[r * cols + c] = r2 * cols + c2;
+          }
+        bool keeps = true;
+        for (const std::uint32_t line : rules.lines) {
+          std::uint32_t image = 0;
+          for (int c = 0; c < rules.cells(); ++c)
+            if (line >> c & 1) image |= std::uint32_t{1} << p[c];
+          keeps = keeps && lines.count(image);
+        }
+        if (keeps) group.push_back(p);
+      }
+  std::sort(group.begin(), group.end());
+  return group;
+}
+
+Symmetry::Symmetry(const Rules& rules) : cells_(rules.cells()), full_(rules.full()) {
+  std::vector<int> on_lines(cells_, 0);
+  for (const std::uint32_t line : rules.lines)
+    for (int c = 0; c < cells_; ++c) on_lines[c] += line >> c & 1;
+  index_cells_.resize(cells_);
+  std::iota(index_cells_.begin(), index_cells_.end(), 0);
+  std::stable_sort(index_cells_.begin(), index_cells_.end(),
+                   [&](int a, int b) { return on_lines[a] < on_lines[b]; });
+  std::vector<int> position(cells_);  // board cell -> index cell
+  for (int i = 0; i < cells_; ++i) position[index_cells_[i]] = i;
+  to_index_ = CellMap(position);
+  to_board_ = CellMap(index_cells_);
+  auto group = line_symmetries(cells_, rules.lines);
+  if (group.empty()) group = board_symmetries(rules);
+  std::vector<std::vector<int>> on_index;
+  for (const auto& g : group) {
+    std::vector<int> p(cells_);
+    for (int i = 0; i < cells_; ++i) p[i] = position[g[index_cells_[i]]];
+    on_index.push_back(p);
+  }
+  std::sort(on_index.begin(), on_index.end());
+  for (const auto& p : on_index) maps_.emplace_back(p);
+  inverse_.resize(on_index.size());
+  for (std::size_t s = 0; s < on_index.size(); ++s)
+    for (std::size_t t = 0; t < on_index.size(); ++t) {
+      bool undoes = true;
+      for (int i = 0; i < cells_ && undoes; ++i) undoes = on_index[t][on_index[s][i]] == i;
+      if (undoes) inverse_[s] = static_cast<int>(t);
+    }
+}
+
+const std::vector<std::uint32_t>& Symmetry::canonical_sets(int size) const {
+  if (size < 0 || size > cells_) throw std::out_of_range("set size out of range");
+  std::call_once(canonical_once_[size], [&] {
+    auto& out = canonical_[size];
+    if (size == 0) {
+      out.push_back(0);
+      return;
+    }
+    const std::uint32_t first = size == 32 ? ~0u : (std::uint32_t{1} << size) - 1;
+    const std::uint32_t last =
+        size == cells_ ? full_ : full_ & ~((std::uint32_t{1} << (cells_ - size)) - 1);
+    for (std::uint32_t m = first;; m = combinatorial::next_combination(m)) {
+      bool least = true;
+      for (int g = 1; g < this->size() && least; ++g) least = apply(g, m) >= m;
+      if (least) out.push_back(m);
+      if (m == last) break;
+    }
+  });
+  return canonical_[size];
+}
+
+const std::vector<std::uint32_t>& Symmetry::class_lookup(int size) const {
+  if (size < 0 || size > cells_) throw std::out_of_range("set size out of range");
+  std::call_once(lookup_once_[size], [&] {
+    const auto& classes = canonical_sets(size);
+    auto& lookup = lookup_[size];
+    lookup.assign(combinatorial::binomial(cells_, size), 0);
+    // Each set is an image g(c) of exactly one canonical c; g's inverse maps it back.
+    for (std::uint32_t cls = 0; cls < classes.size(); ++cls)
+      for (int g = this->size() - 1; g >= 0; --g)
+        lookup[combinatorial::colex_rank(apply(g, classes[cls]))] =
+            (cls << 8) | static_cast<std::uint32_t>(inverse(g));
+  });
+  return lookup_[size];
+}
+
+}  // namespace tbgen::family

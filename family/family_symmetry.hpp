@@ -1,0 +1,73 @@
+#pragma once
+// The symmetries of a member's board: the cell permutations that map its set of lines onto
+// itself, found by search from the lines alone (double5's 12 lines have 32, a square mnk board
+// 8, another rectangle 4), and canonical representatives of cell sets under them.
+//
+// Sets of cells are masks. Boards number cells row by row; the table index numbers them in its
+// own order (fewest lines through a cell first, so that colex order varies the cells on most
+// lines slowest and positions that agree sit together), and works in that numbering throughout.
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "family/family_rules.hpp"
+
+namespace tbgen::family {
+
+inline constexpr int kMaxSymmetries = 256;  // class lookups keep a symmetry in 8 bits
+
+// A permutation of up to 32 cells, applied to masks by four byte lookups.
+class CellMap {
+ public:
+  CellMap() = default;
+  explicit CellMap(const std::vector<int>& to);  // cell i goes to to[i]
+  std::uint32_t operator()(std::uint32_t mask) const {
+    return tables_[0][mask & 0xff] | tables_[1][(mask >> 8) & 0xff] |
+           tables_[2][(mask >> 16) & 0xff] | tables_[3][mask >> 24];
+  }
+
+ private:
+  std::array<std::array<std::uint32_t, 256>, 4> tables_{};
+};
+
+// The permutations of cells 0..n-1 that map the set `lines` onto itself, identity first then
+// in lexicographic order; none if there are more than kMaxSymmetries (lines that are only the
+// rows of a board, say: any permutation within rows and of rows keeps them).
+std::vector<std::vector<int>> line_symmetries(int cells, const std::vector<std::uint32_t>& lines);
+// The rotations and reflections of the board that keep its lines: the subgroup the index uses
+// when line_symmetries() finds too many.
+std::vector<std::vector<int>> board_symmetries(const Rules& rules);
+
+class Symmetry {
+ public:
+  explicit Symmetry(const Rules& rules);
+  int cells() const { return cells_; }
+  std::uint32_t full() const { return full_; }
+  int size() const { return static_cast<int>(maps_.size()); }
+  std::uint32_t apply(int g, std::uint32_t mask) const { return maps_[g](mask); }
+  int inverse(int g) const { return inverse_[g]; }
+  std::uint32_t to_index(std::uint32_t board_mask) const { return to_index_(board_mask); }
+  std::uint32_t to_board(std::uint32_t index_mask) const { return to_board_(index_mask); }
+  const std::vector<int>& index_cells() const { return index_cells_; }  // index cell -> board
+
+  // The canonical sets of `size` index cells (least image under the group), increasing: a
+  // class's rank is its position. Built on first use, once per size, thread-safe.
+  const std::vector<std::uint32_t>& canonical_sets(int size) const;
+  // For every set of `size` index cells, by colex rank: (class rank << 8) | a symmetry that
+  // maps the set to its class's canonical set. C(cells, size) entries, built on first use.
+  const std::vector<std::uint32_t>& class_lookup(int size) const;
+
+ private:
+  int cells_;
+  std::uint32_t full_;
+  std::vector<int> index_cells_;
+  CellMap to_index_, to_board_;
+  std::vector<CellMap> maps_;  // on index cells
+  std::vector<int> inverse_;
+  mutable std::array<std::once_flag, kMaxCells + 1> canonical_once_, lookup_once_;
+  mutable std::array<std::vector<std::uint32_t>, kMaxCells + 1> canonical_, lookup_;
+};
+
+}  // namespace tbgen::family

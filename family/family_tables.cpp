@@ -1,0 +1,166 @@
+// Building and deep-checking the tables of any family member (and of the seed games that are
+// members): layer by layer from the last turn back to the empty board.
+#include <zstd.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "core/combinatorial.hpp"
+#include "family/family_game.hpp"
+#include "family/family_solver.hpp"
+#include "solver/game_tables.hpp"
+
+namespace tbgen {
+namespace {
+
+using namespace family;
+
+// Blocks of 2^18 entries (a single-block probe decodes at most 64 KB of 2-bit entries), and
+// zstd's optimal parser with a one-step search: as small as level 13 in 20-30% less time
+// (measured on double5's layers, bench_double5_codec).
+constexpr WriteOptions kLayerWrite{
+    .block_entries_log2 = 18,
+    .zstd_level = 13,
+    .tuning = {.strategy = ZSTD_btopt, .search_log = 1, .min_match = 4, .target_length = 16},
+    .threads = 1};
+
+std::string seconds_since(std::chrono::steady_clock::time_point start) {
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", s);
+  return text;
+}
+
+std::string board_text(const Rules& rules, std::uint32_t first, std::uint32_t second) {
+  std::string s;
+  for (int i = 0; i < rules.cells(); ++i) {
+    if (i && i % rules.cols == 0) s += '/';
+    s += (first >> i & 1) ? rules.first : (second >> i & 1) ? rules.second : '.';
+  }
+  return s;
+}
+
+class FamilyTables final : public GameTables {
+ public:
+  explicit FamilyTables(Rules rules) : member_(std::move(rules)) {
+    if (member_.rules().cells() > kMaxBuiltCells)
+      throw tbreader::GameError(
+          "game '" + member_.rules().canonical + "': " + std::to_string(member_.rules().cells()) +
+          " cells; one machine builds members of at most " + std::to_string(kMaxBuiltCells));
+  }
+
+  void build(const BuildContext& context) const override {
+    const int stored = member_.stored_layers();
+    std::vector<bool> complete(stored);
+    for (int t = 0; t < stored; ++t) complete[t] = table_is_complete(path(context.tables, t));
+    std::unique_ptr<LayerPlanes> next;  // layer t + 1, when layer t must be computed
+    for (int t = member_.rules().turns - 1; t >= 0; --t) {
+      const bool is_stored = t < stored;
+      if (is_stored && complete[t]) {
+        if (context.log) *context.log << member_.table_name(t) << ".tb: kept (already complete)\n";
+        next = t > 0 && !complete[t - 1]
+                   ? std::make_unique<LayerPlanes>(load(context.tables, t, context.threads))
+                   : nullptr;
+        continue;
+      }
+      if (!is_stored && (t == 0 || complete[t - 1])) continue;
+      const auto start = std::chrono::steady_clock::now();
+      const std::string label = member_.rules().stem + " turn " + std::to_string(t);
+      Progress progress(label, member_.shape(t).entries);
+      LayerPlanes layer = solve_layer(member_, t, next.get(), context.threads, &progress);
+      progress.finish();
+      next.reset();
+      if (context.log)
+        *context.log << label << ": solved in " << seconds_since(start) << " s"
+                     << (is_stored ? "" : " (not stored: scored when probed)") << "\n";
+      if (is_stored) write_layer(context, layer);
+      next = std::make_unique<LayerPlanes>(std::move(layer));
+    }
+  }
+
+  std::string deep_verify(const TableSet& tables, const std::string& name,
+                          unsigned threads) const override {
+    int turn = -1;
+    for (int t = 0; t < member_.stored_layers(); ++t)
+      if (name == member_.table_name(t)) turn = t;
+    if (turn < 0) throw tbreader::Error(name + ": not a table of " + member_.rules().canonical);
+    const auto dir = tables.directory();
+    const LayerPlanes stored = load(dir, turn, threads);
+    std::unique_ptr<LayerPlanes> next;
+    if (turn + 1 < member_.stored_layers())
+      next = std::make_unique<LayerPlanes>(load(dir, turn + 1, threads));
+    else if (turn + 1 < member_.rules().turns)  // no table: derived from the scored last layer
+      next =
+          std::make_unique<LayerPlanes>(solve_layer(member_, turn + 1, nullptr, threads, nullptr));
+    const LayerPlanes derived = solve_layer(member_, turn, next.get(), threads, nullptr);
+    if (derived.words != stored.words) {
+      const auto& s = stored.shape;
+      const Symmetry& sym = member_.symmetry();
+      for (std::uint64_t i = 0; i < s.entries; ++i) {
+        if (derived.get(i) == stored.get(i)) continue;
+        const std::uint32_t key = sym.canonical_sets(s.key_size)[i / s.per_class];
+        const std::uint32_t other = combinatorial::deposit_bits(
+            combinatorial::revolving_door_unrank(i % s.per_class, s.other_size), sym.full() & ~key);
+        const std::uint32_t mover = sym.to_board(other), waiting = sym.to_board(key);
+        throw tbreader::Error(path(dir, turn).string() + ": position " +
+                              board_text(member_.rules(), s.first_to_move ? mover : waiting,
+                                         s.first_to_move ? waiting : mover) +
+                              " (entry " + std::to_string(i) + ") stores " +
+                              std::to_string(stored.get(i)) + " but its successors give " +
+                              std::to_string(derived.get(i)));
+      }
+    }
+    return one_ply_note(stored.shape.entries);
+  }
+
+ private:
+  std::filesystem::path path(const std::filesystem::path& dir, int turn) const {
+    return table_path(dir, member_.table_name(turn));
+  }
+
+  LayerPlanes load(const std::filesystem::path& dir, int turn, unsigned threads) const {
+    const Table table(path(dir, turn), tbreader::CacheMode::single_block);
+    if (table.header().game != member_.rules().canonical)
+      throw tbreader::Error(table.name() + ": holds a table of '" + table.header().game + "'");
+    return load_layer(member_, table, turn, threads);
+  }
+
+  void write_layer(const BuildContext& context, const LayerPlanes& layer) const {
+    const auto start = std::chrono::steady_clock::now();
+    const int turn = layer.shape.turn;
+    auto header = table_header(member_.rules().canonical, kIndexScheme, member_.value_codec(),
+                               member_.entry_bits(), layer.shape.entries);
+    header.layer = static_cast<std::uint32_t>(turn);
+    WriteOptions options = kLayerWrite;
+    options.threads = context.threads;
+    const auto packed_as = [&](std::uint32_t radix) -> EntryProducer {
+      return [this, &layer, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+        pack_entries(member_, layer, radix, first, count, out);
+      };
+    };
+    // Neither packing of three codes wins everywhere: base-3 digits compress 5-10% smaller in
+    // most of double5's layers, 2-bit codes 10-20% smaller in its round 9 (bench_double5_codec).
+    // So such a layer is written in the packing that compresses smaller on one block in 16 at
+    // level 3, which ranks the packings as the slower parser does.
+    header.entry_radix = smaller_packing(header, packed_as,
+                                         {.block_entries_log2 = kLayerWrite.block_entries_log2,
+                                          .zstd_level = 3,
+                                          .threads = context.threads},
+                                         16);
+    const std::uint64_t checksum =
+        write_table(path(context.tables, turn), header, packed_as(header.entry_radix), options);
+    if (context.log)
+      *context.log << member_.table_name(turn) << ".tb: written, xxh3 " << hex64(checksum) << ", "
+                   << layer.shape.entries << " entries, in " << seconds_since(start) << " s\n";
+  }
+
+  Member member_;
+};
+
+}  // namespace
+
+std::unique_ptr<GameTables> make_family_tables(family::Rules rules) {
+  return std::make_unique<FamilyTables>(std::move(rules));
+}
+
+}  // namespace tbgen

@@ -1,0 +1,36 @@
+// mnk(cols=C,rows=R,k=K,p=1,q=p,value=outcome,first=X): k in a row wins at once (SPEC 6).
+#include "family/family_game.hpp"
+
+namespace tbgen {
+
+family::Rules mnk_rules(const GameString& game) {
+  using namespace family;
+  Rules r = board_keys(game);
+  const int k = static_cast<int>(game.integer("k", 2, std::max(r.cols, r.rows)));
+  turn_keys(game, r);
+  const std::string value = game.choice("value", {"outcome", "speed"}, "outcome");
+  r.value = value == "speed" ? ValueKind::speed : ValueKind::outcome;
+  first_key(game, r);
+  r.family = "mnk";
+  r.wins_at_once = true;
+  r.threshold = k;
+  r.lines = straight_lines(r.cols, r.rows, k);
+  r.turns = 0;
+  while (r.marks_after(r.turns) < r.cells()) ++r.turns;
+  const std::string ints = "cols=" + std::to_string(r.cols) + ",rows=" + std::to_string(r.rows) +
+                           ",k=" + std::to_string(k) + ",p=" + std::to_string(r.p) +
+                           ",q=" + std::to_string(r.q);
+  r.canonical = "mnk(" + ints + ",value=" + value + ",first=" + r.first + ")";
+  r.stem = "mnk-" + std::to_string(r.cols) + "x" + std::to_string(r.rows) + "-k" +
+           std::to_string(k) + "-p" + std::to_string(r.p) + "q" + std::to_string(r.q) + "-" +
+           value + "-" + r.first;
+  return r;
+}
+
+tbreader::GameHelp mnk_help() {
+  return {"mnk(cols=4,rows=4,k=3)",
+          "cols x rows cells of . X O; keys cols rows k, p=1 q=p value=outcome|speed first=X|O",
+          "..../.X../..O./....", true};
+}
+
+}  // namespace tbgen

@@ -1,0 +1,75 @@
+#pragma once
+// Bit-plane machinery of the layered solvers (double5's and the families'): values of every
+// set of a mover's marks over a block's free cells, as bit masks, and "best over one more mark"
+// as a butterfly of word-wide OR (the side that maximises) or AND.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/combinatorial.hpp"
+
+namespace tbgen::bit_planes {
+
+inline constexpr std::uint64_t kLowHalf[6] = {0x5555555555555555ull, 0x3333333333333333ull,
+                                              0x0F0F0F0F0F0F0F0Full, 0x00FF00FF00FF00FFull,
+                                              0x0000FFFF0000FFFFull, 0x00000000FFFFFFFFull};
+
+inline std::size_t words_for_cells(int free_cells) {
+  return free_cells >= 6 ? std::size_t{1} << (free_cells - 6) : 1;
+}
+
+// out[B] = best over cells c not in B of in[B + c], for every mask B over `free_cells` bits.
+// Best is OR (any placement that reaches the value) or AND.
+template <bool kMaximise>
+void extend_plane(const std::uint64_t* in, std::uint64_t* out, int free_cells) {
+  const std::size_t words = words_for_cells(free_cells);
+  const int in_word = std::min(free_cells, 6);
+  for (std::size_t w = 0; w < words; ++w) {
+    std::uint64_t acc = kMaximise ? 0 : ~0ull;
+    const std::uint64_t v = in[w];
+    for (int c = 0; c < in_word; ++c) {
+      const std::uint64_t moved = (v >> (1 << c)) & kLowHalf[c];
+      if constexpr (kMaximise)
+        acc |= moved;
+      else
+        acc &= moved | ~kLowHalf[c];
+    }
+    out[w] = acc;
+  }
+  for (int c = 6; c < free_cells; ++c) {
+    const std::size_t stride = std::size_t{1} << (c - 6);
+    for (std::size_t base = 0; base < words; base += 2 * stride) {
+      std::uint64_t* __restrict o = out + base;
+      const std::uint64_t* __restrict i = in + base + stride;
+      for (std::size_t w = 0; w < stride; ++w) {
+        if constexpr (kMaximise)
+          o[w] |= i[w];
+        else
+          o[w] &= i[w];
+      }
+    }
+  }
+}
+
+// The k-subsets of n cells in the order of their ranks within a class (revolving door).
+inline std::vector<std::uint32_t> ranked_sets(int n, int k) {
+  std::vector<std::uint32_t> list(combinatorial::binomial(n, k));
+  for (std::uint64_t i = 0; i < list.size(); ++i)
+    list[i] = combinatorial::revolving_door_unrank(i, k);
+  return list;
+}
+
+// The k-subsets of n cells in colex order, which gathers walk: the sets then have increasing
+// colex ranks, and their lookups in a class lookup table stay close together.
+inline std::vector<std::uint32_t> colex_sets(int n, int k) {
+  std::vector<std::uint32_t> list(combinatorial::binomial(n, k));
+  for (std::uint64_t i = 0; i < list.size(); ++i) list[i] = combinatorial::colex_unrank(i, k);
+  return list;
+}
+
+inline bool test_bit(const std::uint64_t* words, std::uint64_t bit) {
+  return (words[bit >> 6] >> (bit & 63)) & 1;
+}
+
+}  // namespace tbgen::bit_planes
