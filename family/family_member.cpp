@@ -12,13 +12,15 @@ Member::Member(Rules rules) : rules_(std::move(rules)), symmetry_(rules_) {
                 : rules_.turns;
 }
 
-LayerShape Member::shape(int turn) const {
+LayerShape Member::shape(int turn, bool key_is_mover) const {
   LayerShape s;
   s.turn = turn;
   s.first_to_move = rules_.first_moves(turn);
+  s.key_is_mover = key_is_mover;
   const int first = rules_.first_marks(turn), second = rules_.second_marks(turn);
-  s.key_size = s.first_to_move ? second : first;
-  s.other_size = s.first_to_move ? first : second;
+  const bool key_is_first = s.first_to_move == key_is_mover;
+  s.key_size = key_is_first ? first : second;
+  s.other_size = key_is_first ? second : first;
   s.marks = turn < rules_.turns ? rules_.marks_in_turn(turn) : 0;
   s.per_class = combinatorial::binomial(rules_.cells() - s.key_size, s.other_size);
   s.classes = symmetry_.canonical_sets(s.key_size).size();
@@ -65,8 +67,9 @@ std::optional<int> Member::turn_of(int first_marks, int second_marks) const {
 std::uint64_t Member::position_index(const LayerShape& shape, std::uint32_t first,
                                      std::uint32_t second) const {
   const Symmetry& sym = symmetry_;
-  const std::uint32_t key = sym.to_index(shape.first_to_move ? second : first);
-  const std::uint32_t other = sym.to_index(shape.first_to_move ? first : second);
+  const bool key_is_first = shape.first_to_move == shape.key_is_mover;
+  const std::uint32_t key = sym.to_index(key_is_first ? first : second);
+  const std::uint32_t other = sym.to_index(key_is_first ? second : first);
   const std::uint32_t found = sym.class_lookup(shape.key_size)[combinatorial::colex_rank(key)];
   const int g = static_cast<int>(found & 0xff);
   const std::uint32_t local =

@@ -60,10 +60,11 @@ Code FamilyReader::stored(const TableSet& tables, const Board& b) const {
                           std::to_string(r.cells()) + " cells; one machine builds at most " +
                           std::to_string(kMaxBuiltCells) + ")");
   const auto& table = tables.table(member_->table_name(b.turn));
-  const LayerShape shape = member_->shape(b.turn);
   if (table.header().game != r.canonical)
     throw tbreader::Error(table.name() + ": holds a table of '" + table.header().game + "'");
-  expect_layout(table, kIndexScheme, member_->value_codec(), shape.entries);
+  const LayerShape shape = member_->shape(b.turn, table.header().index_scheme == kKeyedByMover);
+  expect_layout(table, shape.key_is_mover ? kKeyedByMover : kKeyedByWaiting, member_->value_codec(),
+                shape.entries);
   const std::uint64_t code = table.entry(member_->position_index(shape, b.first, b.second));
   if (code >= r.codes()) throw tbreader::Error(table.name() + ": invalid value code");
   return static_cast<Code>(code);

@@ -44,18 +44,20 @@ const FastRanks& fast_ranks() {
   return ranks;
 }
 
-// For the set `key` of index cells and sets of the other side given as masks over the cells
-// `key` leaves free (`locals`), calls sink(j, code) with the code in `layer` of the position
-// (key, locals[j]), where `layer` is keyed by the other side. Three passes over each batch, each
-// issuing independent loads the next pass needs: the class lookup, then the layer's entry.
+// For the set `key` of index cells of one side and sets of the other side given as masks over
+// the cells `key` leaves free (`locals`), calls sink(j, code) with the code in `layer` of the
+// position (key, locals[j]), whichever side keys `layer` (`keyed_by_locals`: the other side).
+// Three passes over each batch, each issuing independent loads the next pass needs: the class
+// lookup, then the layer's entry (a likely cache miss).
 template <class Sink>
-void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
+void gather(const Symmetry& sym, const LayerPlanes& layer, bool keyed_by_locals, std::uint32_t key,
             const std::vector<std::uint32_t>& locals, Sink&& sink) {
   const combinatorial::FastColexRank& colex = fast_ranks().colex;
   const combinatorial::FastRevolvingDoorRank& rank_in_class = fast_ranks().revolving_door;
   const auto& lookup = sym.class_lookup(layer.shape.key_size);
   const std::uint32_t full = sym.full(), free = full & ~key;
   const std::uint64_t class_words = layer.planes * layer.groups_per_class;
+  const std::uint32_t key_entry = keyed_by_locals ? 0 : lookup[colex(key)];
   constexpr std::size_t kBatch = 64;
   std::uint32_t sets[kBatch], found[kBatch];
   const std::uint64_t* where[kBatch];
@@ -64,15 +66,17 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
     const std::size_t n = std::min(kBatch, locals.size() - first);
     for (std::size_t j = 0; j < n; ++j) {
       sets[j] = combinatorial::deposit_bits(locals[first + j], free);
+      if (!keyed_by_locals) continue;
       found[j] = colex(sets[j]);
       __builtin_prefetch(&lookup[found[j]]);
     }
     for (std::size_t j = 0; j < n; ++j) {
-      const std::uint32_t entry = lookup[found[j]];
+      const std::uint32_t entry = keyed_by_locals ? lookup[found[j]] : key_entry;
       const int g = static_cast<int>(entry & 0xff);
-      const std::uint32_t layer_key = sym.apply(g, sets[j]);
+      const std::uint32_t layer_key = sym.apply(g, keyed_by_locals ? sets[j] : key);
+      const std::uint32_t layer_other = sym.apply(g, keyed_by_locals ? key : sets[j]);
       const std::uint32_t rank =
-          rank_in_class(combinatorial::extract_bits(sym.apply(g, key), full & ~layer_key));
+          rank_in_class(combinatorial::extract_bits(layer_other, full & ~layer_key));
       where[j] = layer.words.data() + (entry >> 8) * class_words + layer.planes * (rank >> 6);
       bits[j] = rank & 63;
       __builtin_prefetch(where[j]);
@@ -108,7 +112,7 @@ Code LayerPlanes::get(std::uint64_t index) const {
 }
 
 LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
-                        Progress* progress) {
+                        Progress* progress, LayerPlanes* next_by_mover) {
   const Rules& rules = member.rules();
   const Symmetry& sym = member.symmetry();
   const LayerShape shape = member.shape(turn);
@@ -116,6 +120,11 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
   if (turn >= rules.turns || (!scored_next && (!next || next->shape.turn != turn + 1)))
     throw std::logic_error(rules.stem + ": layer " + std::to_string(turn) +
                            " needs the next layer");
+  if (next_by_mover &&
+      (scored_next || next->shape.key_is_mover || next_by_mover->shape.turn != turn + 1 ||
+       !next_by_mover->shape.key_is_mover))
+    throw std::logic_error(rules.stem + ": layer " + std::to_string(turn) +
+                           " cannot re-key the next layer");
   const int planes = member.planes();
   LayerPlanes layer(shape, planes);
   const int free_cells = rules.cells() - shape.key_size;
@@ -144,6 +153,14 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       const std::uint32_t mover = sym.to_board(combinatorial::deposit_bits(local, free));
       return shape.first_to_move ? std::pair{mover, key_board} : std::pair{key_board, mover};
     };
+    if (next_by_mover) {
+      // The successors are (key, set) of the next layer, where key is its mover's set: keyed by
+      // the mover, they are exactly class `cls`, in rank order.
+      std::uint64_t* rekeyed = next_by_mover->class_words(cls);
+      gather(sym, *next, true, key, successor_sets, [&](std::size_t j, Code code) {
+        set_code(rekeyed, planes, combinatorial::revolving_door_rank(successor_sets[j]), code);
+      });
+    }
     if (rules.wins_at_once && rules.has_line(key_board)) {  // the side that just moved has won
       const Code code =
           rules.won(!shape.first_to_move, rules.cells() - shape.key_size - shape.other_size);
@@ -160,9 +177,10 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
         put_code(buffers.in.data(), planes, local, code);
       }
     } else {
-      gather(sym, *next, key, successor_sets, [&](std::size_t j, Code code) {
-        put_code(buffers.in.data(), planes, successor_sets[j], code);
-      });
+      gather(sym, *next, !next->shape.key_is_mover, key, successor_sets,
+             [&](std::size_t j, Code code) {
+               put_code(buffers.in.data(), planes, successor_sets[j], code);
+             });
     }
     for (int s = shape.marks - 1; s >= 0; --s) {
       for (int j = 0; j < planes; ++j) {
@@ -190,6 +208,21 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
   return layer;
 }
 
+LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned threads) {
+  const Symmetry& sym = member.symmetry();
+  const LayerShape shape = member.shape(layer.shape.turn, !layer.shape.key_is_mover);
+  LayerPlanes out(shape, layer.planes);
+  const auto& keys = sym.canonical_sets(shape.key_size);
+  const auto others = colex_sets(sym.cells() - shape.key_size, shape.other_size);
+  parallel_for(threads, shape.classes, [&](std::uint64_t cls) {
+    std::uint64_t* dst = out.class_words(cls);
+    gather(sym, layer, true, keys[cls], others, [&](std::size_t j, Code code) {
+      set_code(dst, out.planes, combinatorial::revolving_door_rank(others[j]), code);
+    });
+  });
+  return out;
+}
+
 void pack_entries(const Member& member, const LayerPlanes& layer, std::uint32_t entry_radix,
                   std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
   std::uint64_t cls = first / layer.shape.per_class, rank = first % layer.shape.per_class;
@@ -213,7 +246,8 @@ void pack_entries(const Member& member, const LayerPlanes& layer, std::uint32_t 
 }
 
 LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsigned threads) {
-  LayerPlanes layer(member.shape(turn), member.planes());
+  LayerPlanes layer(member.shape(turn, table.header().index_scheme == kKeyedByMover),
+                    member.planes());
   const auto& h = table.header();
   if (h.entry_count != layer.shape.entries || h.entry_bits != member.entry_bits())
     throw tbreader::Error(table.name() + ": does not hold " + member.rules().canonical + " layer " +

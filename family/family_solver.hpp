@@ -39,9 +39,15 @@ struct LayerPlanes {
   }
 };
 
-// Layer `turn` from layer turn + 1 (`next`; null when turn + 1 ends the game and is scored).
+// Layer `turn`, keyed by the side not to move, from layer turn + 1 (`next`, either keying; null
+// when turn + 1 ends the game and is scored). The solve reads `next` class by class of its
+// mover's sets: if `next_by_mover` is given (zeroed, that shape; `next` keyed by its side not
+// to move), it receives `next` so keyed, for little more than the stores.
 LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
-                        Progress* progress);
+                        Progress* progress, LayerPlanes* next_by_mover = nullptr);
+
+// The layer keyed by the other side (a gather as costly as a solve).
+LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned threads);
 
 // Entries [first, first + count) packed as a table file with that entry radix stores them:
 // base-3 digits (format::kTernary, three codes only) or binary of member.entry_bits().

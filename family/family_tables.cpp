@@ -64,16 +64,28 @@ class FamilyTables final : public GameTables {
         continue;
       }
       if (!is_stored && (t == 0 || complete[t - 1])) continue;
+      // Layer t + 1 is written once this solve has re-keyed it by its mover, in whichever
+      // keying compresses smaller.
+      const bool rekey = next && t + 1 < stored && !complete[t + 1];
+      std::unique_ptr<LayerPlanes> by_mover =
+          rekey ? std::make_unique<LayerPlanes>(member_.shape(t + 1, true), member_.planes())
+                : nullptr;
       const auto start = std::chrono::steady_clock::now();
       const std::string label = member_.rules().stem + " turn " + std::to_string(t);
       Progress progress(label, member_.shape(t).entries);
-      LayerPlanes layer = solve_layer(member_, t, next.get(), context.threads, &progress);
+      LayerPlanes layer =
+          solve_layer(member_, t, next.get(), context.threads, &progress, by_mover.get());
       progress.finish();
-      next.reset();
       if (context.log)
         *context.log << label << ": solved in " << seconds_since(start) << " s"
                      << (is_stored ? "" : " (not stored: scored when probed)") << "\n";
-      if (is_stored) write_layer(context, layer);
+      if (rekey) write_layer(context, *next, *by_mover);
+      next.reset();
+      by_mover.reset();
+      // Layer 0 has no layer before it to re-key it; nor has a layer whose predecessor's table
+      // is complete (a resumed build missing only later tables).
+      if (is_stored && (t == 0 || complete[t - 1]))
+        write_layer(context, layer, rekeyed(member_, layer, context.threads));
       next = std::make_unique<LayerPlanes>(std::move(layer));
     }
   }
@@ -92,7 +104,9 @@ class FamilyTables final : public GameTables {
     else if (turn + 1 < member_.rules().turns)  // no table: derived from the scored last layer
       next =
           std::make_unique<LayerPlanes>(solve_layer(member_, turn + 1, nullptr, threads, nullptr));
-    const LayerPlanes derived = solve_layer(member_, turn, next.get(), threads, nullptr);
+    LayerPlanes derived = solve_layer(member_, turn, next.get(), threads, nullptr);
+    next.reset();  // before a re-keying needs as much memory again
+    if (stored.shape.key_is_mover) derived = rekeyed(member_, derived, threads);
     if (derived.words != stored.words) {
       const auto& s = stored.shape;
       const Symmetry& sym = member_.symmetry();
@@ -125,35 +139,51 @@ class FamilyTables final : public GameTables {
     return load_layer(member_, table, turn, threads);
   }
 
-  void write_layer(const BuildContext& context, const LayerPlanes& layer) const {
-    const auto start = std::chrono::steady_clock::now();
-    const int turn = layer.shape.turn;
-    auto header = table_header(member_.rules().canonical, kIndexScheme, member_.value_codec(),
-                               member_.entry_bits(), layer.shape.entries);
-    header.layer = static_cast<std::uint32_t>(turn);
-    WriteOptions options = kLayerWrite;
-    options.threads = context.threads;
+  // The header and producer of a layer's table in the packing that compresses smaller on one
+  // block in 16 at level 3, which ranks packings as the slower parser does. Neither packing of
+  // three codes wins everywhere: base-3 digits compress 5-10% smaller in most of double5's
+  // layers, 2-bit codes 10-20% smaller in its round 9 (bench_double5_codec).
+  std::pair<format::Header, EntryProducer> packed(const LayerPlanes& layer, unsigned threads,
+                                                  std::uint64_t* sampled_size) const {
+    auto header = table_header(member_.rules().canonical,
+                               layer.shape.key_is_mover ? kKeyedByMover : kKeyedByWaiting,
+                               member_.value_codec(), member_.entry_bits(), layer.shape.entries);
+    header.layer = static_cast<std::uint32_t>(layer.shape.turn);
     const auto packed_as = [&](std::uint32_t radix) -> EntryProducer {
       return [this, &layer, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
         pack_entries(member_, layer, radix, first, count, out);
       };
     };
-    // Neither packing of three codes wins everywhere: base-3 digits compress 5-10% smaller in
-    // most of double5's layers, 2-bit codes 10-20% smaller in its round 9 (bench_double5_codec).
-    // So such a layer is written in the packing that compresses smaller on one block in 16 at
-    // level 3, which ranks the packings as the slower parser does.
-    header.entry_radix = smaller_packing(header, packed_as,
-                                         {.block_entries_log2 = kLayerWrite.block_entries_log2,
-                                          .zstd_level = 3,
-                                          .threads = context.threads},
-                                         16);
-    const std::uint64_t checksum =
-        write_table(path(context.tables, turn), header, packed_as(header.entry_radix), options);
-    if (context.log)
-      *context.log << member_.table_name(turn) << ".tb: written, xxh3 " << hex64(checksum) << ", "
-                   << layer.shape.entries << " entries, in " << seconds_since(start) << " s\n";
+    const WriteOptions sampling{
+        .block_entries_log2 = kLayerWrite.block_entries_log2, .zstd_level = 3, .threads = threads};
+    header.entry_radix = smaller_packing(header, packed_as, sampling, kSampleStride);
+    *sampled_size =
+        sampled_compressed_size(header, packed_as(header.entry_radix), sampling, kSampleStride);
+    return {header, packed_as(header.entry_radix)};
   }
 
+  // Writes a layer keyed by whichever side compresses smaller on the sample (double5's round 8
+  // is 20% smaller keyed by the mover; most layers compress better keyed by the other side).
+  void write_layer(const BuildContext& context, const LayerPlanes& by_waiting,
+                   const LayerPlanes& by_mover) const {
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t waiting_size = 0, mover_size = 0;
+    auto chosen = packed(by_waiting, context.threads, &waiting_size);
+    auto other = packed(by_mover, context.threads, &mover_size);
+    if (mover_size < waiting_size) chosen = std::move(other);
+    const int turn = by_waiting.shape.turn;
+    WriteOptions options = kLayerWrite;
+    options.threads = context.threads;
+    const std::uint64_t checksum =
+        write_table(path(context.tables, turn), chosen.first, chosen.second, options);
+    if (context.log)
+      *context.log << member_.table_name(turn) << ".tb: written, xxh3 " << hex64(checksum) << ", "
+                   << by_waiting.shape.entries << " entries keyed by the "
+                   << (mover_size < waiting_size ? "mover" : "side not to move") << ", in "
+                   << seconds_since(start) << " s\n";
+  }
+
+  static constexpr std::uint32_t kSampleStride = 16;
   Member member_;
 };
 
