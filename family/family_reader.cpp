@@ -1,5 +1,7 @@
 #include "family/family_reader.hpp"
 
+#include <algorithm>
+
 #include "core/board_text.hpp"
 #include "core/combinatorial.hpp"
 #include "family/family_game.hpp"
@@ -53,20 +55,27 @@ FamilyReader::Board FamilyReader::parse(const std::string& text) const {
   return check(first, second, "board '" + text + "'");
 }
 
-Code FamilyReader::stored(const TableSet& tables, const Board& b) const {
+const Table& FamilyReader::table_of(const TableSet& tables, int turn, LayerShape* shape) const {
   const Rules& r = member_->rules();
   if (r.cells() > kMaxBuiltCells)
     throw tbreader::Error(tables.directory().string() + ": no tables of " + r.canonical + " (" +
                           std::to_string(r.cells()) + " cells; one machine builds at most " +
                           std::to_string(kMaxBuiltCells) + ")");
-  const auto& table = tables.table(member_->table_name(b.turn));
+  const auto& table = tables.table(member_->table_name(turn));
   if (table.header().game != r.canonical)
     throw tbreader::Error(table.name() + ": holds a table of '" + table.header().game + "'");
-  const LayerShape shape = member_->shape(b.turn, table.header().index_scheme == kKeyedByMover);
-  expect_layout(table, shape.key_is_mover ? kKeyedByMover : kKeyedByWaiting, member_->value_codec(),
-                shape.entries);
+  *shape = member_->shape(turn, table.header().index_scheme == kKeyedByMover);
+  expect_layout(table, shape->key_is_mover ? kKeyedByMover : kKeyedByWaiting,
+                member_->value_codec(), shape->entries);
+  return table;
+}
+
+Code FamilyReader::stored(const TableSet& tables, const Board& b) const {
+  LayerShape shape;
+  const Table& table = table_of(tables, b.turn, &shape);
   const std::uint64_t code = table.entry(member_->position_index(shape, b.first, b.second));
-  if (code >= r.codes()) throw tbreader::Error(table.name() + ": invalid value code");
+  if (code >= member_->rules().codes())
+    throw tbreader::Error(table.name() + ": invalid value code");
   return static_cast<Code>(code);
 }
 
@@ -144,7 +153,12 @@ tbreader::Position FamilyReader::probe(const TableSet& tables, std::span<const s
   const bool first_moves = r.first_moves(b.turn);
   p.to_move = std::string(1, first_moves ? r.first : r.second);
   const int sign = first_moves ? 1 : -1;  // the mover's gain is sign * value
-  std::vector<std::pair<int, tbreader::Move>> moves;
+  struct Listed {
+    int gain;
+    std::uint32_t marks;
+    tbreader::Move move;
+  };
+  std::vector<Listed> moves;
   for_each_move(r.full() & ~(b.first | b.second), r.marks_in_turn(b.turn), [&](std::uint32_t m) {
     std::string move;
     for (std::uint32_t rest = m; rest; rest &= rest - 1)
@@ -152,14 +166,19 @@ tbreader::Position FamilyReader::probe(const TableSet& tables, std::span<const s
     const Code v = after_move(tables, b, m);
     const int gain = sign * r.value_of(v);
     moves.push_back({gain,
+                     m,
                      {move, value_text(v),
                       gain > 0   ? tbreader::Outcome::win
                       : gain < 0 ? tbreader::Outcome::loss
                                  : tbreader::Outcome::draw}});
   });
-  std::stable_sort(moves.begin(), moves.end(),
-                   [](const auto& a, const auto& c) { return a.first > c.first; });
-  for (auto& m : moves) p.moves.push_back(std::move(m.second));
+  // Best first; equal moves in lexicographic order of their cells (a1+b1, a1+c1, ..., b1+c1):
+  // of two sets, the one holding the lowest cell they do not share.
+  std::sort(moves.begin(), moves.end(), [](const Listed& a, const Listed& c) {
+    const std::uint32_t differ = a.marks ^ c.marks;
+    return a.gain != c.gain ? a.gain > c.gain : (a.marks & differ & (~differ + 1)) != 0;
+  });
+  for (auto& m : moves) p.moves.push_back(std::move(m.move));
   return p;
 }
 

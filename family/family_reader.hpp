@@ -33,6 +33,8 @@ class FamilyReader : public GameReader {
   const family::Member& member() const { return *member_; }
 
  private:
+  // The table of a stored layer, checked, and its shape (its keying is the table's).
+  const Table& table_of(const TableSet& tables, int turn, family::LayerShape* shape) const;
   family::Code stored(const TableSet& tables, const Board& b) const;
   family::Code after_move(const TableSet& tables, const Board& b, std::uint32_t marks) const;
   std::shared_ptr<const family::Member> member_;

@@ -18,6 +18,13 @@ using namespace bit_planes;
 // Plane j of a code is (code > j).
 inline void put_code(std::vector<std::uint64_t>* planes, int count, std::uint64_t bit, Code code) {
   const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+  if (count == 2) {  // outcomes: unrolled
+    std::uint64_t& w0 = planes[0][bit >> 6];
+    std::uint64_t& w1 = planes[1][bit >> 6];
+    w0 = code > 0 ? w0 | mask : w0 & ~mask;
+    w1 = code > 1 ? w1 | mask : w1 & ~mask;
+    return;
+  }
   for (int j = 0; j < count; ++j) {
     std::uint64_t& w = planes[j][bit >> 6];
     w = static_cast<Code>(j) < code ? w | mask : w & ~mask;
@@ -25,6 +32,8 @@ inline void put_code(std::vector<std::uint64_t>* planes, int count, std::uint64_
 }
 
 inline Code group_code(const std::uint64_t* group, int planes, unsigned bit) {
+  if (planes == 2)  // outcomes: most members, and the largest; unrolled
+    return static_cast<Code>(((group[0] >> bit) & 1) + ((group[1] >> bit) & 1));
   Code c = 0;
   for (int j = 0; j < planes; ++j) c += (group[j] >> bit) & 1;
   return c;
@@ -58,6 +67,9 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, bool keyed_by_locals,
   const std::uint32_t full = sym.full(), free = full & ~key;
   const std::uint64_t class_words = layer.planes * layer.groups_per_class;
   const std::uint32_t key_entry = keyed_by_locals ? 0 : lookup[colex(key)];
+  std::uint32_t key_images[kMaxSymmetries];
+  if (keyed_by_locals)
+    for (int g = 0; g < sym.size(); ++g) key_images[g] = sym.apply(g, key);
   constexpr std::size_t kBatch = 64;
   std::uint32_t sets[kBatch], found[kBatch];
   const std::uint64_t* where[kBatch];
@@ -74,7 +86,7 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, bool keyed_by_locals,
       const std::uint32_t entry = keyed_by_locals ? lookup[found[j]] : key_entry;
       const int g = static_cast<int>(entry & 0xff);
       const std::uint32_t layer_key = sym.apply(g, keyed_by_locals ? sets[j] : key);
-      const std::uint32_t layer_other = sym.apply(g, keyed_by_locals ? key : sets[j]);
+      const std::uint32_t layer_other = keyed_by_locals ? key_images[g] : sym.apply(g, sets[j]);
       const std::uint32_t rank =
           rank_in_class(combinatorial::extract_bits(layer_other, full & ~layer_key));
       where[j] = layer.words.data() + (entry >> 8) * class_words + layer.planes * (rank >> 6);
@@ -132,6 +144,11 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
   const auto& keys = sym.canonical_sets(shape.key_size);
   const auto successor_sets = colex_sets(free_cells, shape.other_size + shape.marks);
   const auto mover_sets = ranked_sets(free_cells, shape.other_size);
+  std::vector<std::uint32_t> successor_ranks;  // within a class of the re-keyed next layer
+  if (next_by_mover)
+    for (const std::uint32_t set : successor_sets)
+      successor_ranks.push_back(
+          static_cast<std::uint32_t>(combinatorial::revolving_door_rank(set)));
   // With value=speed, a set that makes a line part-way through the turn wins at once, with the
   // cells then empty: those sets are checked after each butterfly but the last.
   std::vector<std::vector<std::uint32_t>> part_way(shape.marks);
@@ -153,34 +170,33 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       const std::uint32_t mover = sym.to_board(combinatorial::deposit_bits(local, free));
       return shape.first_to_move ? std::pair{mover, key_board} : std::pair{key_board, mover};
     };
-    if (next_by_mover) {
-      // The successors are (key, set) of the next layer, where key is its mover's set: keyed by
-      // the mover, they are exactly class `cls`, in rank order.
-      std::uint64_t* rekeyed = next_by_mover->class_words(cls);
-      gather(sym, *next, true, key, successor_sets, [&](std::size_t j, Code code) {
-        set_code(rekeyed, planes, combinatorial::revolving_door_rank(successor_sets[j]), code);
-      });
-    }
-    if (rules.wins_at_once && rules.has_line(key_board)) {  // the side that just moved has won
-      const Code code =
-          rules.won(!shape.first_to_move, rules.cells() - shape.key_size - shape.other_size);
-      for (std::uint64_t i = 0; i < shape.per_class; ++i) set_code(dst, planes, i, code);
-      return report();
-    }
+    // The side that just moved has won: the class is decided (it is still gathered when the
+    // next layer is re-keyed, which needs every entry).
+    const bool decided = rules.wins_at_once && rules.has_line(key_board);
+    // The successors (key, set) of this class are, in the next layer keyed by its mover (the key
+    // side here), exactly class `cls`, at the ranks of their sets.
+    std::uint64_t* rekeyed = next_by_mover ? next_by_mover->class_words(cls) : nullptr;
     thread_local Buffers buffers;
-    buffers.resize(planes, words);
-    if (scored_next) {
+    if (!decided) buffers.resize(planes, words);
+    if (scored_next && !decided) {
       for (const std::uint32_t local : successor_sets) {
         const auto [first, second] = board_of(local);
         Code code = 0;
         rules.terminal(turn + 1, first, second, &code);
         put_code(buffers.in.data(), planes, local, code);
       }
-    } else {
+    } else if (!scored_next && (rekeyed || !decided)) {
       gather(sym, *next, !next->shape.key_is_mover, key, successor_sets,
              [&](std::size_t j, Code code) {
-               put_code(buffers.in.data(), planes, successor_sets[j], code);
+               if (!decided) put_code(buffers.in.data(), planes, successor_sets[j], code);
+               if (rekeyed) set_code(rekeyed, planes, successor_ranks[j], code);
              });
+    }
+    if (decided) {
+      const Code code =
+          rules.won(!shape.first_to_move, rules.cells() - shape.key_size - shape.other_size);
+      for (std::uint64_t i = 0; i < shape.per_class; ++i) set_code(dst, planes, i, code);
+      return report();
     }
     for (int s = shape.marks - 1; s >= 0; --s) {
       for (int j = 0; j < planes; ++j) {
