@@ -10,8 +10,9 @@
 
 namespace tbgen::fuzz {
 
-// The tables of every game small enough to build here (nim3 with piles up to 2); double5's
-// are too large, so its probes fail with a missing-table error after the parsing being fuzzed.
+// The tables of every game small enough to build here (nim3 with piles up to 2, and each
+// family's example member: family boards and several-mark moves); double5's are too large, so
+// its probes fail with a missing-table error after the parsing being fuzzed.
 inline const tbreader::Tablebase& small_tables() {
   static const tbreader::Tablebase tables([] {
     const auto dir =
@@ -19,6 +20,8 @@ inline const tbreader::Tablebase& small_tables() {
     std::filesystem::create_directories(dir);
     for (const char* game : {"score3", "weighted3", "surreal3", "nim3(max_pile=2)"})
       make_game_tables(game)->build({.tables = dir, .threads = 1});
+    for (const auto& g : tbreader::games())
+      if (g.family) make_game_tables(g.id)->build({.tables = dir, .threads = 1});
     return dir;
   }());
   return tables;
