@@ -195,6 +195,14 @@ expect_in fam-missing "$work/err" "table missing"
 cp "$work/f1/mnk-4x3-k3-p2q1-outcome-X-t01.tb" "$work/f4/mnk-4x3-k3-p1q1-outcome-X-t01.tb"
 check fam-foreign 1 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
 expect_in fam-foreign "$work/err" "holds a table of"
+# Each family's help example is a member and a board it answers.
+"$bin/tbprobe" --help >"$work/help" 2>&1
+while read -r line; do
+  eval "set -- $line"  # tbprobe GAME BOARD, quotes removed
+  "$bin/tbgen" build "$2" --tables "$work/f5" >/dev/null 2>&1
+  check "help-example $2" 0 "$bin/tbprobe" --tables "$work/f5" "$2" "$3"
+done < <(grep "^  tbprobe '" "$work/help")
+[ -n "$(ls "$work/f5" 2>/dev/null)" ] || { echo "FAIL: no family example in --help"; failures=$((failures + 1)); }
 
 echo "$((failures == 0 ? 1 : 0)) passed, $failures failed"
 [ "$failures" = 0 ]
