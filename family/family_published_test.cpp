@@ -1,0 +1,81 @@
+// The seed games against their member strings, and SPEC 6's published values and reachable
+// position counts: these build double5's tables twice and the 4x4 and 5x4 members, so they run
+// with the full tables, not under the sanitizers.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "family/family_minimax.hpp"
+
+namespace {
+
+using namespace tbgen::testing;
+
+// The seed games are members: every board of score3 (3^9) and random boards of every double5
+// round answer exactly as their member strings do, and the same boards are refused.
+TEST(FamilySeeds, Score3AndDouble5AnswerAsTheirMembers) {
+  const std::pair<const char*, const char*> seeds[] = {
+      {"score3", "mnk(cols=3,rows=3,k=3,value=speed)"},
+      {"double5", "lines(cols=5,rows=5,len=5,threshold=4,p=2,q=2,turns=11,fill=second,first=O)"}};
+  for (const auto& [seed, member] : seeds) {
+    std::vector<std::string> boards;
+    if (std::string(seed) == "score3") {
+      for (int b = 0; b < 19683; ++b) {
+        std::string t;
+        for (int i = 0, v = b; i < 9; ++i, v /= 3) t += ".XO"[v % 3];
+        boards.push_back(t);
+      }
+    } else {  // every count of marks, in random cells: 12 rounds' counts and many refused
+      std::mt19937_64 rng(4);
+      for (int n = 0; n < 20000; ++n) {
+        std::string t(25, '.');
+        const int no = static_cast<int>(rng() % 14), nx = static_cast<int>(rng() % 12);
+        for (int i = 0; i < no + nx; ++i) t[rng() % 25] = i < no ? 'O' : 'X';
+        boards.push_back(t);
+      }
+    }
+    const tbreader::Game a(tbgen::testing::tablebase(seed), seed);
+    const tbreader::Game b(tbgen::testing::tablebase(member), member);
+    std::size_t answered = 0;
+    for (const auto& board : boards) {
+      std::string va, vb;
+      try {
+        va = tbreader::json(a.probe(std::vector{board}));
+      } catch (const tbreader::InputError&) {
+        va = "refused";
+      }
+      try {
+        vb = tbreader::json(b.probe(std::vector{board}));
+      } catch (const tbreader::InputError&) {
+        vb = "refused";
+      }
+      if (vb != "refused") vb.replace(vb.find(b.name()), b.name().size(), seed), ++answered;
+      ASSERT_EQ(va, vb) << seed << " " << board;
+    }
+    EXPECT_GT(answered, std::string(seed) == "score3" ? 5477u : 100u) << seed;
+  }
+}
+
+// SPEC 6: published values from the empty board and reachable position counts.
+TEST(FamilyPublished, ValuesAndPositionCounts) {
+  EXPECT_EQ(compare("mnk(cols=3,rows=3,k=3,value=speed)", mnk(3, 3, 3, 1, 1, 's'), false), 5478u);
+  EXPECT_EQ(compare("mnk(cols=4,rows=4,k=3)", mnk(4, 4, 3), false), 6036001u);
+  EXPECT_EQ(compare("mnk(cols=4,rows=4,k=4)", mnk(4, 4, 4), false), 9722011u);
+  const struct {
+    const char* game;
+    int cells;
+    const char* value;
+  } published[] = {
+      {"mnk(cols=3,rows=3,k=3)", 9, "Draw"},   {"mnk(cols=4,rows=3,k=3)", 12, "X win"},
+      {"mnk(cols=4,rows=4,k=3)", 16, "X win"}, {"mnk(cols=4,rows=4,k=4)", 16, "Draw"},
+      {"mnk(cols=5,rows=4,k=4)", 20, "Draw"},  {"mnk(cols=3,rows=3,k=3,p=2,q=2)", 9, "X win"},
+  };
+  for (const auto& [game, cells, value] : published) {
+    const tbreader::Game member(tbgen::testing::tablebase(game), game);
+    EXPECT_EQ(member.value(std::vector<std::string>{std::string(cells, '.')}).text, value) << game;
+  }
+}
+
+}  // namespace
