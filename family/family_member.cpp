@@ -10,6 +10,9 @@ Member::Member(Rules rules) : rules_(std::move(rules)), symmetry_(rules_) {
   stored_ = combinatorial::binomial(free_cells, rules_.marks_in_turn(last)) <= kScoredMoves
                 ? last
                 : rules_.turns;
+  for (int t = 0; t < stored_; ++t)
+    table_names_.push_back(rules_.stem + "-t" + static_cast<char>('0' + t / 10) +
+                           static_cast<char>('0' + t % 10));
 }
 
 LayerShape Member::shape(int turn, bool key_is_mover) const {
@@ -26,11 +29,6 @@ LayerShape Member::shape(int turn, bool key_is_mover) const {
   s.classes = symmetry_.canonical_sets(s.key_size).size();
   s.entries = s.classes * s.per_class;
   return s;
-}
-
-std::string Member::table_name(int turn) const {
-  return rules_.stem + "-t" + static_cast<char>('0' + turn / 10) +
-         static_cast<char>('0' + turn % 10);
 }
 
 std::uint32_t Member::value_codec() const {

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "family/family_rules.hpp"
 #include "family/family_symmetry.hpp"
@@ -44,7 +45,7 @@ class Member {
 
   LayerShape shape(int turn, bool key_is_mover = false) const;
   int stored_layers() const { return stored_; }  // layers 0 .. stored_layers() - 1 have tables
-  std::string table_name(int turn) const;
+  const std::string& table_name(int turn) const { return table_names_.at(turn); }
   std::uint32_t value_codec() const;  // 7 outcome, 8 speed, 9 margin (docs/FORMAT.md)
   std::uint32_t entry_bits() const;
   int planes() const { return static_cast<int>(rules_.codes()) - 1; }
@@ -60,6 +61,7 @@ class Member {
   Rules rules_;
   Symmetry symmetry_;
   int stored_ = 0;
+  std::vector<std::string> table_names_;  // by layer: built once, not on every probe
 };
 
 }  // namespace tbgen::family

@@ -12,7 +12,6 @@
 namespace tbgen::family {
 namespace {
 
-using combinatorial::binomial;
 using namespace bit_planes;
 
 // Plane j of a code is (code > j).
@@ -42,15 +41,6 @@ inline Code group_code(const std::uint64_t* group, int planes, unsigned bit) {
 inline void set_code(std::uint64_t* class_words, int planes, std::uint64_t rank, Code code) {
   std::uint64_t* group = class_words + planes * (rank >> 6);
   for (Code j = 0; j < code; ++j) group[j] |= std::uint64_t{1} << (rank & 63);
-}
-
-struct FastRanks {
-  combinatorial::FastColexRank colex;                   // of key sets, for class_lookup()
-  combinatorial::FastRevolvingDoorRank revolving_door;  // of sets within a class
-};
-const FastRanks& fast_ranks() {
-  static const FastRanks ranks;
-  return ranks;
 }
 
 // For the set `key` of index cells of one side and sets of the other side given as masks over

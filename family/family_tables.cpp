@@ -24,13 +24,6 @@ constexpr WriteOptions kLayerWrite{
     .tuning = {.strategy = ZSTD_btopt, .search_log = 1, .min_match = 4, .target_length = 16},
     .threads = 1};
 
-std::string seconds_since(std::chrono::steady_clock::time_point start) {
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f", s);
-  return text;
-}
-
 std::string board_text(const Rules& rules, std::uint32_t first, std::uint32_t second) {
   std::string s;
   for (int i = 0; i < rules.cells(); ++i) {

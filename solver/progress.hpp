@@ -7,6 +7,9 @@
 
 namespace tbgen {
 
+// Seconds since `start`, as "12.34": the build logs' timings.
+std::string seconds_since(std::chrono::steady_clock::time_point start);
+
 class Progress {
  public:
   Progress(std::string label, std::uint64_t total);

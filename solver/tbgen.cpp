@@ -152,9 +152,12 @@ int main(int argc, char** argv) {
   std::string game;
   std::string games_list;
   std::string family_list;
-  for (const auto& g : tbreader::games())
-    (g.family ? family_list : games_list) +=
-        (g.family ? " | " : "") + g.id + (g.family ? "" : " | ");
+  for (const auto& g : tbreader::games()) {
+    if (g.family)
+      family_list += " | " + g.id;
+    else
+      games_list += g.id + " | ";
+  }
   auto* build = app.add_subcommand("build", "generate every table of GAME (resumable)");
   build
       ->add_option("GAME", game,

@@ -10,7 +10,6 @@
 namespace tbgen::double5 {
 namespace {
 
-using combinatorial::binomial;
 using namespace bit_planes;
 
 // The rank within a class of each set of a list.
@@ -31,16 +30,6 @@ struct BlockBuffers {
 
 inline void set_bit(std::uint64_t* words, std::uint64_t bit) {
   words[bit >> 6] |= std::uint64_t{1} << (bit & 63);
-}
-
-// The byte tables of both rankings, built once for every instantiation of gather().
-struct FastRanks {
-  combinatorial::FastColexRank colex;                   // of key sets, for class_lookup()
-  combinatorial::FastRevolvingDoorRank revolving_door;  // of sets within a class
-};
-const FastRanks& fast_ranks() {
-  static const FastRanks ranks;
-  return ranks;
 }
 
 // For a set `key` of index cells of one side (O if key_is_o) and sets of the other side given

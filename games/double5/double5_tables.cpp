@@ -34,13 +34,6 @@ std::string board_text(std::uint32_t o, std::uint32_t x) {
   return s;
 }
 
-std::string seconds_since(std::chrono::steady_clock::time_point start) {
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f", s);
-  return text;
-}
-
 // Writes a solved layer, in its table keying, in the packing that compresses smaller.
 void write_layer(const BuildContext& context, const LayerPlanes& layer) {
   const auto start = std::chrono::steady_clock::now();
