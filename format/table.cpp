@@ -7,6 +7,7 @@
 #include <zstd.h>
 
 #include <cstring>
+#include <stdexcept>
 
 #include "format/checksum.hpp"
 
@@ -19,10 +20,14 @@ std::atomic<std::uint64_t> next_serial{1};
   throw tbreader::Error(where + ": " + what);
 }
 
+// The block a thread uses now (single_block and bounded modes), and its buffer for reading
+// compressed blocks (bounded mode).
 struct ThreadBlock {
   std::uint64_t serial = 0;
   std::uint32_t block = 0;
-  std::vector<std::uint8_t> data;
+  std::vector<std::uint8_t> data;  // single_block
+  BlockCache::Block shared;        // bounded
+  std::vector<std::uint8_t> compressed;
 };
 thread_local ThreadBlock thread_block;
 
@@ -42,8 +47,10 @@ std::uint64_t unpack_entry(const std::uint8_t* data, std::uint64_t index,
   return v;
 }
 
-Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode)
-    : name_(path.string()), mode_(mode), serial_(next_serial.fetch_add(1)) {
+Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockCache* cache)
+    : name_(path.string()), mode_(mode), cache_(cache), serial_(next_serial.fetch_add(1)) {
+  if ((mode == tbreader::CacheMode::bounded) != (cache != nullptr))
+    throw std::logic_error("a bounded table needs a block cache, and only it");
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) fail(name_, std::string("cannot open: ") + std::strerror(errno));
   struct stat st {};
@@ -57,8 +64,9 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode)
     fail(name_, "truncated: shorter than the 128-byte header");
   }
   void* map = ::mmap(nullptr, file_size_, PROT_READ, MAP_SHARED, fd, 0);
-  ::close(fd);
+  if (map == MAP_FAILED || !cache_) ::close(fd);
   if (map == MAP_FAILED) fail(name_, std::string("cannot map: ") + std::strerror(errno));
+  if (cache_) fd_ = fd;
   map_ = static_cast<const std::uint8_t*>(map);
   try {
     header_ = format::decode_header({map_, format::kHeaderSize}, name_);
@@ -73,6 +81,7 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode)
       fail(name_, "bad trailer (truncated or not a tbgen table)");
   } catch (...) {
     ::munmap(const_cast<std::uint8_t*>(map_), file_size_);
+    if (fd_ >= 0) ::close(fd_);
     throw;
   }
   block_offsets_.resize(header_.block_count);
@@ -90,14 +99,29 @@ Table::~Table() {
   if (decoded_)
     for (std::uint32_t b = 0; b < header_.block_count; ++b) delete[] decoded_[b].load();
   ::munmap(const_cast<std::uint8_t*>(map_), file_size_);
+  if (fd_ >= 0) ::close(fd_);
 }
 
 std::span<const std::uint8_t> Table::bytes(std::uint64_t offset, std::uint64_t size) const {
   return {map_ + offset, size};
 }
 
+std::span<const std::uint8_t> Table::compressed(std::uint32_t block) const {
+  const std::uint64_t offset = block_offsets_[block], size = directory_[block].compressed_size;
+  if (fd_ < 0) return bytes(offset, size);
+  auto& buffer = thread_block.compressed;
+  buffer.resize(size);
+  for (std::uint64_t done = 0; done < size;) {
+    const ssize_t got = ::pread(fd_, buffer.data() + done, size - done,
+                                static_cast<off_t>(offset + done));
+    if (got <= 0) fail(name_, "block " + std::to_string(block) + ": cannot read");
+    done += static_cast<std::uint64_t>(got);
+  }
+  return buffer;
+}
+
 std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
-  const auto compressed = bytes(block_offsets_[block], directory_[block].compressed_size);
+  const auto compressed = this->compressed(block);
   if (xxh3(compressed.data(), compressed.size()) != directory_[block].checksum)
     fail(name_, "block " + std::to_string(block) + " checksum mismatch (corrupt data)");
   std::vector<std::uint8_t> raw(header_.block_raw_bytes(block));
@@ -125,14 +149,20 @@ std::span<const std::uint8_t> Table::block(std::uint32_t block) const {
     }
     return {ready, size};
   }
-  ThreadBlock& cache = thread_block;
-  if (cache.serial != serial_ || cache.block != block) {
-    cache.serial = 0;  // stays invalid if decode throws
-    cache.data = decode(block);
-    cache.serial = serial_;
-    cache.block = block;
+  ThreadBlock& mine = thread_block;
+  if (mine.serial != serial_ || mine.block != block) {
+    mine.serial = 0;  // stays invalid if decode throws
+    if (cache_) {
+      const std::uint64_t key = serial_ << 32 | block;
+      mine.shared = cache_->find(key);
+      if (!mine.shared) mine.shared = cache_->insert(key, decode(block));
+    } else {
+      mine.data = decode(block);
+    }
+    mine.serial = serial_;
+    mine.block = block;
   }
-  return {cache.data.data(), size};
+  return {cache_ ? mine.shared->data() : mine.data.data(), size};
 }
 
 std::uint64_t Table::entry(std::uint64_t index) const {

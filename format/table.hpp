@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "format/block_cache.hpp"
 #include "format/table_file.hpp"
 #include "tbreader/tbreader.hpp"
 
@@ -22,7 +23,9 @@ inline std::filesystem::path table_path(const std::filesystem::path& dir, std::s
 class Table {
  public:
   // Validates magic, version, header, directory and file size; throws tbreader::Error.
-  Table(const std::filesystem::path& path, tbreader::CacheMode mode);
+  // CacheMode::bounded keeps decoded blocks in `cache` and reads compressed blocks with
+  // pread rather than through the mapping, so that the pages read do not stay resident.
+  Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockCache* cache = nullptr);
   ~Table();
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
@@ -34,7 +37,7 @@ class Table {
   // Entries of up to 64 bits. Throws on an out-of-range index or a damaged block.
   std::uint64_t entry(std::uint64_t index) const;
   // Decoded bytes of one block (verified); valid while the table lives, or, in single_block
-  // mode, until this thread decodes another block.
+  // and bounded modes, until this thread asks for another block.
   std::span<const std::uint8_t> block(std::uint32_t block) const;
   // Whole-file checksum and every block checksum and decode; throws on the first failure.
   void verify_all() const;
@@ -42,9 +45,12 @@ class Table {
  private:
   std::vector<std::uint8_t> decode(std::uint32_t block) const;
   std::span<const std::uint8_t> bytes(std::uint64_t offset, std::uint64_t size) const;
+  std::span<const std::uint8_t> compressed(std::uint32_t block) const;
 
   std::string name_;
   tbreader::CacheMode mode_;
+  BlockCache* cache_;
+  int fd_ = -1;  // bounded mode: compressed blocks are read from it
   const std::uint8_t* map_ = nullptr;
   std::uint64_t file_size_ = 0;
   format::Header header_;

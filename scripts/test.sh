@@ -27,10 +27,11 @@ configure_clang build-asan -DTBGEN_SANITIZE=address,undefined
 cmake --build build-asan
 ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE "full_tables|install"
 
-echo "== TSan: probing from 8 threads while tables open and close"
+echo "== TSan: probing from 8 threads while tables open and close; the bounded block cache"
 configure_clang build-tsan -DTBGEN_SANITIZE=thread
-cmake --build build-tsan --target concurrency_test
+cmake --build build-tsan --target concurrency_test table_file_test
 build-tsan/bin/concurrency_test
+build-tsan/bin/table_file_test --gtest_filter='*Bounded*'
 
 echo "== libFuzzer: 20 s per target"
 configure_clang build-fuzz -DTBGEN_FUZZ=ON -DTBGEN_BUILD_TESTS=OFF

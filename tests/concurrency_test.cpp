@@ -34,7 +34,8 @@ TEST(Concurrency, ProbesFromEightThreadsWhileTablesOpenAndClose) {
     const tbreader::Game game(reference, "score3");
     for (std::uint32_t i = 0; i < 19683; ++i) expected[i] = answer(game, i);
   }
-  for (auto mode : {tbreader::CacheMode::decoded, tbreader::CacheMode::single_block}) {
+  for (auto mode : {tbreader::CacheMode::decoded, tbreader::CacheMode::single_block,
+                    tbreader::CacheMode::bounded}) {
     const tbreader::Tablebase shared(dir, mode);
     const tbreader::Game game(shared, "score3");
     std::atomic<bool> stop{false};

@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <random>
+#include <thread>
 
 #include "format/checksum.hpp"
 #include "format/table.hpp"
@@ -69,6 +70,32 @@ TEST(TableFile, RoundTripsEveryEntryWidth) {
       EXPECT_NO_THROW(t.verify_all());
     }
   }
+}
+
+// A bounded cache far smaller than the table: four threads read random entries, each right,
+// while blocks are dropped and decoded again; the cache never holds more than its budget.
+TEST(TableFile, BoundedCacheAnswersWithinItsBudget) {
+  const auto dir = tbgen::testing::fresh_directory("bounded");
+  const auto w = write_random_table(dir, 16, 200'000, 10, 2);  // 196 blocks of 2 KiB
+  constexpr std::uint64_t kBudget = 16 * 3 * 2048;             // three blocks a shard
+  tbgen::BlockCache cache(kBudget);
+  const Table t(w.path, tbreader::CacheMode::bounded, &cache);
+  std::atomic<std::uint64_t> wrong{0}, over_budget{0};
+  std::vector<std::thread> readers;
+  for (unsigned r = 0; r < 4; ++r)
+    readers.emplace_back([&, r] {
+      std::mt19937_64 rng(r);
+      for (int n = 0; n < 20'000; ++n) {
+        const std::uint64_t i = rng() % w.values.size();
+        wrong += t.entry(i) != w.values[i];
+        over_budget += cache.bytes() > kBudget;
+      }
+    });
+  for (auto& r : readers) r.join();
+  EXPECT_EQ(wrong.load(), 0u);
+  EXPECT_EQ(over_budget.load(), 0u);
+  EXPECT_GT(cache.bytes(), kBudget / 2);
+  EXPECT_THROW(Table(w.path, tbreader::CacheMode::bounded), std::logic_error);
 }
 
 TEST(TableFile, RoundTripsBase3Digits) {

@@ -4,8 +4,12 @@
 
 namespace tbgen {
 
-TableSet::TableSet(std::filesystem::path directory, tbreader::CacheMode mode)
-    : directory_(std::move(directory)), mode_(mode) {
+TableSet::TableSet(std::filesystem::path directory, tbreader::CacheMode mode,
+                   std::uint64_t cache_budget)
+    : directory_(std::move(directory)),
+      mode_(mode),
+      cache_(mode == tbreader::CacheMode::bounded ? std::make_unique<BlockCache>(cache_budget)
+                                                  : nullptr) {
   if (!std::filesystem::is_directory(directory_))
     throw tbreader::Error(directory_.string() + ": table directory does not exist");
 }
@@ -24,7 +28,7 @@ const Table& TableSet::table(std::string_view name) const {
   const auto path = table_path(directory_, name);
   if (!std::filesystem::exists(path))
     throw tbreader::Error(path.string() + ": table missing (run `tbgen build` first)");
-  auto opened = std::make_unique<Table>(path, mode_);
+  auto opened = std::make_unique<Table>(path, mode_, cache_.get());
   // A file's name starts with its game's id or family name (a member's file also records its
   // whole game string, which the member's probe code checks).
   const std::string& game = opened->header().game;

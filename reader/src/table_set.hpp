@@ -17,10 +17,13 @@ namespace tbgen {
 
 class TableSet {
  public:
-  // Throws tbreader::Error if `directory` does not exist.
-  TableSet(std::filesystem::path directory, tbreader::CacheMode mode);
+  // Throws tbreader::Error if `directory` does not exist. `cache_budget`: bytes of decoded
+  // blocks in CacheMode::bounded.
+  TableSet(std::filesystem::path directory, tbreader::CacheMode mode,
+           std::uint64_t cache_budget = 0);
   const std::filesystem::path& directory() const { return directory_; }
   tbreader::CacheMode mode() const { return mode_; }
+  std::uint64_t cached_bytes() const { return cache_ ? cache_->bytes() : 0; }  // bounded mode
 
   // The table `name` (its file name without ".tb"); throws tbreader::Error naming the file
   // if it is missing, damaged or holds another game's table. The reference stays valid for
@@ -42,6 +45,7 @@ class TableSet {
  private:
   std::filesystem::path directory_;
   tbreader::CacheMode mode_;
+  std::unique_ptr<BlockCache> cache_;  // bounded mode
   mutable std::shared_mutex mutex_;
   mutable std::map<std::string, std::unique_ptr<Table>, std::less<>> tables_;
   mutable std::array<std::atomic<const Table*>, kSlots> slots_{};

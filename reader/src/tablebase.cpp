@@ -7,13 +7,17 @@
 
 namespace tbreader {
 
-Tablebase::Tablebase(std::filesystem::path directory, CacheMode mode)
-    : tables_(std::make_unique<tbgen::TableSet>(std::move(directory), mode)) {}
+Tablebase::Tablebase(std::filesystem::path directory, CacheMode mode, std::uint64_t cache_budget)
+    : tables_(std::make_unique<tbgen::TableSet>(std::move(directory), mode, cache_budget)) {}
 
 Tablebase::~Tablebase() = default;
 
 const std::filesystem::path& Tablebase::directory() const {
   return tables_->directory();
+}
+
+std::uint64_t Tablebase::cached_bytes() const {
+  return tables_->cached_bytes();
 }
 
 std::vector<GameFiles> Tablebase::games() const {

@@ -41,6 +41,7 @@ class GameError : public InputError {  // a game string naming no game, or a bad
 enum class CacheMode {
   decoded,       // keep each block once decoded: fastest, memory up to the raw size of the tables
   single_block,  // each thread keeps only its last block: bounded memory, one decode per miss
+  bounded,       // blocks shared by all threads up to a byte budget, least recently used dropped
 };
 
 struct GameFiles {
@@ -51,13 +52,17 @@ struct GameFiles {
 
 class Tablebase {  // a directory of table files, opened lazily
  public:
-  explicit Tablebase(std::filesystem::path directory, CacheMode mode = CacheMode::decoded);
+  // cache_budget: bytes of decoded blocks kept in CacheMode::bounded (each thread's block in
+  // use comes on top).
+  explicit Tablebase(std::filesystem::path directory, CacheMode mode = CacheMode::decoded,
+                     std::uint64_t cache_budget = std::uint64_t{256} << 20);
   ~Tablebase();
   Tablebase(const Tablebase&) = delete;
   Tablebase& operator=(const Tablebase&) = delete;
   const std::filesystem::path& directory() const;
   // The games whose tables are present (files that open as tbgen tables), by game.
   std::vector<GameFiles> games() const;
+  std::uint64_t cached_bytes() const;  // decoded bytes held by a bounded cache now
 
  private:
   friend class Game;
