@@ -7,7 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build
 packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev libcli11-dev libgtest-dev
-          libbenchmark-dev python3-dev pybind11-dev python3-pytest)
+          libbenchmark-dev python3-dev pybind11-dev python3-pytest libcpp-httplib-dev
+          nlohmann-json3-dev chromium)
+# The explorer's browser test runs playwright-core under Node.js: the machine's own if it has
+# one (it may come from elsewhere than Debian), else Debian's.
+command -v npm >/dev/null || packages+=(nodejs npm)
 for arg in "$@"; do
   case "$arg" in
     --with-sanitizers) packages+=(clang clang-format libclang-rt-14-dev) ;;

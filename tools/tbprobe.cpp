@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "serve/server.hpp"
 #include "tables_dir.hpp"
 #include "tbreader/tbreader.hpp"
 
@@ -15,6 +16,7 @@ std::string help_text() {
       "  tbprobe GAME BOARD... [--json]   value of a position and of every legal move\n"
       "  tbprobe batch GAME [--json]      one board per line on stdin, one answer per line\n"
       "  tbprobe solve GAME < input       answer a game's contest input\n"
+      "  tbprobe serve [--port P]         the HTTP API and the explorer page\n"
       "GAME is a game string: a game id, or NAME(key=value,...) (quote it in a shell).\n"
       "Tables are read from --tables DIR, else $TBGEN_TABLES, else ./tables.\n"
       "Boards, row by row from the top, rows optionally separated by '/':\n";
@@ -88,12 +90,34 @@ int main(int argc, char** argv) {
   auto* batch_command =
       app.add_subcommand("batch", "one board per line on stdin, one value per line on stdout");
   batch_command->add_option("GAME", batch_game, "game string")->required();
+  tbgen::serve::ServerOptions serve_options;
+  auto* serve = app.add_subcommand("serve", "serve the HTTP API and the explorer page");
+  serve->add_option("--host", serve_options.host, "address to listen on")->capture_default_str();
+  serve->add_option("--port", serve_options.port, "port (0: any free port)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 65535));
+  serve
+      ->add_option("--threads", serve_options.threads,
+                   "requests served at once (default: 4 per core, at least 8)")
+      ->check(CLI::Range(1, 1024));
+  serve->add_option("--cache-mb", serve_options.cache_mb, "MiB of decoded blocks kept")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 20));
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;
+  }
+  if (*serve) {
+    try {
+      serve_options.tables = tbgen::tables_directory(tables_option);
+      return tbgen::serve::serve(serve_options);
+    } catch (const std::exception& e) {  // the table directory is missing
+      std::cerr << "tbprobe serve: " << e.what() << "\n";
+      return 1;
+    }
   }
   const std::string game_string = *solve           ? solve_game
                                   : *batch_command ? batch_game

@@ -27,7 +27,7 @@ const Table& TableSet::table(std::string_view name) const {
   if (auto it = tables_.find(name); it != tables_.end()) return *it->second;
   const auto path = table_path(directory_, name);
   if (!std::filesystem::exists(path))
-    throw tbreader::Error(path.string() + ": table missing (run `tbgen build` first)");
+    throw tbreader::TableMissing(path.string() + ": table missing (run `tbgen build` first)");
   auto opened = std::make_unique<Table>(path, mode_, cache_.get());
   // A file's name starts with its game's id or family name (a member's file also records its
   // whole game string, which the member's probe code checks).

@@ -5,7 +5,8 @@
 // Errors: one convention. Bad input (a game string, a board, an option) throws InputError,
 // its message one line naming what is wrong and where; a game string that names no game
 // throws its subclass GameError. Missing, damaged, truncated, foreign or wrong-version tables
-// throw Error naming the file; a value is never read from a block whose checksum failed.
+// throw Error naming the file (missing ones its subclass TableMissing); a value is never read
+// from a block whose checksum failed.
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
@@ -26,6 +27,10 @@ namespace tbreader {
 class Error : public std::runtime_error {  // tables
  public:
   using std::runtime_error::runtime_error;
+};
+class TableMissing : public Error {  // a table file that is not there (not built yet)
+ public:
+  using Error::Error;
 };
 class InputError : public std::invalid_argument {  // what the caller passed
  public:

@@ -1,0 +1,194 @@
+// The explorer page end to end in headless chromium (Debian's), driven by playwright-core:
+// it opens the page, plays moves by clicking cells (two-mark turns one cell at a time),
+// checks every shown value and move list against the API, uses the back button, a shared
+// link and a typed board, and saves screenshots.
+// usage: node explorer_test.mjs BASE_URL SCREENSHOT_DIR
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const [base, shots] = process.argv.slice(2);
+mkdirSync(shots, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+let failures = 0;
+const page = await browser.newPage({ viewport: { width: 1200, height: 860 } });
+const problems = [];
+page.on("console", (m) => m.type() === "error" && problems.push("console: " + m.text()));
+page.on("pageerror", (e) => problems.push("page error: " + e.message));
+page.on("request", (r) => {  // nothing from outside the server
+  if (!r.url().startsWith(base)) problems.push("outside request: " + r.url());
+});
+
+async function test(name, body) {
+  try {
+    await body();
+    console.log("ok   " + name);
+  } catch (e) {
+    failures++;
+    console.log("FAIL " + name + "\n" + (e.stack || e));
+    await page.screenshot({ path: `${shots}/failed-${name.replace(/\W+/g, "-")}.png` });
+  }
+}
+
+// The position the page shows now must be the API's answer for the game and boards in its
+// URL: the value, and every move in the same order with the same values.
+async function expectShownMatchesApi() {
+  await page.waitForFunction(() => document.getElementById("value").dataset.value !== undefined &&
+                                   document.getElementById("value").textContent !== "…");
+  const url = new URL(page.url());
+  const res = await fetch(`${base}/api/v1/probe?${url.searchParams}`);
+  assert.equal(res.status, 200, await res.clone().text());
+  const api = await res.json();
+  await page.waitForFunction((v) => document.getElementById("value").dataset.value === v,
+                             String(api.value));
+  const shown = await page.$$eval("#moves li[data-move]", (lis) =>
+    lis.map((li) => [li.dataset.move, li.querySelector(".move-value").textContent, li.dataset.outcome]));
+  assert.deepEqual(shown.map(([m, v]) => [m, v]), api.moves.map((m) => [m.move, String(m.value)]));
+  // Best first: no move after a loss is shown as a win or a draw, none after a draw as a win
+  // (surreal3 lists Alice's moves, then Bob's, each best first).
+  const rank = { loss: 0, draw: 1, win: 2 };
+  const player = (move) => (/^(Alice|Bob) /.exec(move) || [""])[0];
+  for (let i = 1; i < shown.length; i++)
+    if (player(shown[i][0]) === player(shown[i - 1][0]))
+      assert.ok(rank[shown[i][2]] <= rank[shown[i - 1][2]], `move order by outcome: ${shown}`);
+  return api;
+}
+
+const boardOf = () => new URL(page.url()).searchParams.getAll("board").join(" ");
+
+await test("opens on a game with its value and moves", async () => {
+  await page.goto(base + "/");
+  await page.waitForSelector("#game-select option", { state: "attached" });
+  const api = await expectShownMatchesApi();
+  assert.ok(api.moves.length > 0);
+  await page.screenshot({ path: `${shots}/01-start.png` });
+});
+
+await test("double5: a two-mark turn played by clicking its cells one by one", async () => {
+  await page.goto(`${base}/?game=double5&board=${encodeURIComponent("...../...../...../...../.....")}`);
+  await expectShownMatchesApi();
+  await page.click('.cell[data-cell="c3"]');
+  await page.waitForSelector('.cell.pending[data-cell="c3"]');
+  assert.equal(boardOf(), "...../...../...../...../.....");  // half a turn plays nothing
+  await page.screenshot({ path: `${shots}/02-double5-half-turn.png` });
+  await page.click('.cell[data-cell="b2"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === "...../.O.../..O../...../.....");
+  const api = await expectShownMatchesApi();
+  assert.equal(api.to_move, "X");
+  // X answers with the best move from the list.
+  const best = api.moves[0].move.split("+");
+  for (const c of best) await page.click(`.cell[data-cell="${c}"]`);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("board").includes("X"));
+  await expectShownMatchesApi();
+  await page.screenshot({ path: `${shots}/03-double5-after-two-turns.png` });
+});
+
+await test("the back button goes back a move, and forward again", async () => {
+  const after = boardOf();
+  await page.goBack();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === "...../.O.../..O../...../.....");
+  await expectShownMatchesApi();
+  await page.goForward();
+  await page.waitForFunction((b) => new URL(location.href).searchParams.get("board") === b, after);
+  await expectShownMatchesApi();
+  await page.click("#back");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === "...../.O.../..O../...../.....");
+  await expectShownMatchesApi();
+});
+
+await test("a shared link reopens the position in a new tab", async () => {
+  const link = page.url();
+  const other = await browser.newPage();
+  await other.goto(link);
+  await other.waitForFunction(() => document.getElementById("value").dataset.value);
+  const [a, b] = await Promise.all([page, other].map((p) =>
+    p.evaluate(() => [document.getElementById("value").textContent,
+                      [...document.querySelectorAll("#moves li")].map((li) => li.textContent).join("|"),
+                      [...document.querySelectorAll(".cell")].map((c) => c.textContent).join("")])));
+  assert.deepEqual(b, a);
+  await other.close();
+});
+
+await test("score3: a typed board, clicked to the end of the game", async () => {
+  await page.goto(`${base}/?game=score3`);
+  await expectShownMatchesApi();
+  await page.fill("#board-input", "X.O/.X./...");
+  await page.press("#board-input", "Enter");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === "X.O/.X./...");
+  let api = await expectShownMatchesApi();
+  assert.equal(await page.textContent("#value"), "Draw (0)");
+  while (api.moves.length) {  // the worst move for the side to move each time
+    const last = api.moves[api.moves.length - 1].move;
+    await page.click(`.cell[data-cell="${last}"]`);
+    await page.waitForFunction((m) => document.querySelector(`.cell[data-cell="${m}"]`).textContent !== "", last);
+    api = await expectShownMatchesApi();
+  }
+  assert.equal(api.to_move, "none");
+  assert.match(await page.textContent("#value"), /^Game over: X wins/);
+  await page.screenshot({ path: `${shots}/04-score3-over.png` });
+});
+
+await test("a family member with a turn of two marks after a first turn of one", async () => {
+  const game = "mnk(cols=4,rows=3,k=3,p=2,q=1,value=outcome,first=X)";
+  await page.selectOption("#game-select", game);
+  await page.waitForFunction((g) => new URL(location.href).searchParams.get("game") === g, game);
+  let api = await expectShownMatchesApi();
+  assert.equal(await page.textContent("#value"), "X wins");
+  await page.click('.cell[data-cell="b2"]');  // a one-mark first turn plays at once
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === "..../.X../....");
+  api = await expectShownMatchesApi();
+  const [first, second] = api.moves[0].move.split("+");
+  await page.click(`.cell[data-cell="${first}"]`);
+  await page.waitForSelector(".hint:has-text('pick 1 more cell')");
+  await page.screenshot({ path: `${shots}/05-mnk-picking.png` });
+  await page.click(`.cell[data-cell="${first}"]`);  // taken back
+  await page.waitForFunction(() => !document.querySelector(".cell.pending"));
+  await page.click(`.cell[data-cell="${second}"]`);
+  await page.click(`.cell[data-cell="${first}"]`);
+  await page.waitForFunction(() => (new URL(location.href).searchParams.get("board").match(/O/g) || []).length === 2);
+  await expectShownMatchesApi();
+  await page.screenshot({ path: `${shots}/06-mnk-member.png` });
+});
+
+await test("surreal3: a sum of two boards, Alice's ban chosen from three", async () => {
+  await page.goto(`${base}/?game=surreal3&board=O.X/.O./X.O&board=XX./.../...`);
+  await expectShownMatchesApi();
+  await page.click('.cell[data-board="1"][data-cell="b2"]');
+  await page.click(".chooser button:has-text('all four')");
+  await page.waitForFunction(() => new URL(location.href).searchParams.getAll("board")[0] === "O#X/###/X#O");
+  await expectShownMatchesApi();
+  await page.click('.cell[data-board="2"][data-cell="a1"]');  // Bob bans one of his pieces
+  await page.waitForFunction(() => new URL(location.href).searchParams.getAll("board")[1] === "#X./.../...");
+  await expectShownMatchesApi();
+  await page.screenshot({ path: `${shots}/07-surreal3-sum.png` });
+});
+
+await test("weighted3 with weights, and nim3's first moves", async () => {
+  await page.goto(`${base}/?game=weighted3&board=X../.O./...&weights=-1+1+0+-4+-2+-5+-4+-1+-5`);
+  await expectShownMatchesApi();
+  assert.equal(await page.textContent("#value"), "Aoki wins");
+  await page.goto(`${base}/?game=nim3(max_pile=6)&board=${encodeURIComponent("3 1 4/1 5 9/2 6 5")}`);
+  await expectShownMatchesApi();
+  await page.screenshot({ path: `${shots}/08-nim3.png` });
+});
+
+await test("a bad board shows the API's error and the page keeps working", async () => {
+  await page.goto(`${base}/?game=score3&board=XXXX`);
+  await page.waitForSelector(".hint .error");
+  assert.match(await page.textContent(".hint"), /expected 9 cells/);
+  await page.click("#start");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === ".../.../...");
+  await expectShownMatchesApi();
+});
+
+await test("the page loaded nothing from outside and logged no error", async () => {
+  assert.deepEqual(problems.filter((p) => !p.includes("400 (Bad Request)")), []);
+});
+
+await browser.close();
+console.log(failures ? `${failures} failed` : "all passed");
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The explorer in a real browser: serves the seed tables and a family member with
+# `tbprobe serve`, runs explorer_test.mjs in headless chromium, and stops the server.
+# usage: run.sh BIN_DIR TABLES BUILD_DIR     (screenshots: BUILD_DIR/explorer-screenshots)
+set -euo pipefail
+bin=$1 tables=$(cd "$2" && pwd) build=$3
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+server=""
+cleanup() {
+  if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null; wait "$server" || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# playwright-core at the version the lock file pins, installed beside the build, not the source.
+npm_dir="$build/explorer-browser-test"
+mkdir -p "$npm_dir"
+cp "$here/package.json" "$here/package-lock.json" "$npm_dir/"
+if ! cmp -s "$here/package-lock.json" "$npm_dir/node_modules/.package-lock.json.used" 2>/dev/null; then
+  (cd "$npm_dir" && npm ci --no-audit --no-fund --loglevel=error)
+  cp "$here/package-lock.json" "$npm_dir/node_modules/.package-lock.json.used"
+fi
+cp "$here/explorer_test.mjs" "$npm_dir/"
+
+rm -rf "$build/explorer-screenshots"
+mkdir "$work/tables"
+for f in "$tables"/*.tb; do ln -s "$f" "$work/tables/"; done
+"$bin/tbgen" build 'mnk(cols=4,rows=3,k=3,p=2,q=1)' --tables "$work/tables" >/dev/null
+
+"$bin/tbprobe" serve --tables "$work/tables" --port 0 2>"$work/server.log" &
+server=$!
+for _ in $(seq 100); do grep -q listening "$work/server.log" && break; sleep 0.1; done
+port=$(sed -n 's|.*listening on http://[^:]*:\([0-9]*\)/.*|\1|p' "$work/server.log")
+[ -n "$port" ] || { cat "$work/server.log"; exit 1; }
+node "$npm_dir/explorer_test.mjs" "http://127.0.0.1:$port" "$build/explorer-screenshots"

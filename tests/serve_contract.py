@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""The HTTP contract of `tbprobe serve` (SPEC section 7), checked from outside.
+
+Every game (the seeds and family members) is walked at random through the API; each answer
+must be byte for byte the output of `tbprobe GAME BOARD --json`. Then the errors (400, 404,
+405), CORS and content types, HEAD, malformed HTTP, the access log, and a clean exit on
+SIGTERM with a request in flight.
+usage: serve_contract.py BIN_DIR TABLES
+"""
+import http.client
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+BIN, TABLES = sys.argv[1], os.path.abspath(sys.argv[2])
+FAMILY = ["mnk(cols=4,rows=3,k=3,p=2,q=1)", "mnk(cols=3,rows=3,k=3,value=speed,first=O)",
+          "lines(cols=4,rows=3,len=3,threshold=2,value=margin)"]
+failures = []
+
+
+def check(name, ok, detail=""):
+    if not ok:
+        failures.append(name)
+        print(f"FAIL {name}: {detail}")
+
+
+def tbprobe(*args, stdin=None):
+    return subprocess.run([f"{BIN}/tbprobe", *args, "--tables", work_tables], input=stdin,
+                          capture_output=True, text=True)
+
+
+class Server:
+    def __init__(self, tables):
+        self.log = open(os.path.join(work, "server.log"), "w+")
+        self.proc = subprocess.Popen([f"{BIN}/tbprobe", "serve", "--tables", tables, "--port",
+                                      "0", "--threads", "4", "--cache-mb", "8"],
+                                     stderr=self.log)
+        for _ in range(200):
+            m = re.search(r"listening on http://[^:]+:(\d+)/", self.log_text())
+            if m:
+                self.port = int(m.group(1))
+                return
+            time.sleep(0.05)
+        raise RuntimeError("server did not start: " + self.log_text())
+
+    def log_text(self):
+        self.log.flush()
+        with open(self.log.name) as f:
+            return f.read()
+
+    def connect(self):
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+
+
+def get(conn, path, method="GET"):
+    conn.request(method, path)
+    r = conn.getresponse()
+    return r.status, dict(r.getheaders()), r.read().decode()
+
+
+def probe_path(game, boards, weights=None):
+    q = [("game", game)] + [("board", b) for b in boards]
+    if weights:
+        q.append(("weights", weights))
+    return "/api/v1/probe?" + urllib.parse.urlencode(q)
+
+
+# ---- Boards met on random games, for each kind of game.
+def cols_rows(game):
+    if game.startswith(("mnk", "lines")):
+        keys = dict(kv.split("=") for kv in game[game.index("(") + 1:-1].split(","))
+        return int(keys["cols"]), int(keys["rows"])
+    return (5, 5) if game == "double5" else (3, 3)
+
+
+def mark_of(to_move):
+    m = re.fullmatch(r"([XO])", to_move) or re.search(r"\(([XO])\)", to_move)
+    return m.group(1) if m else None
+
+
+def after(game, boards, to_move, move):
+    """The boards after `move`, for games whose moves name cells."""
+    if game == "surreal3":
+        m = re.fullmatch(r"(Alice|Bob) (?:(\d+):)?([a-c][1-3])(?::(lr|ud|all))?", move)
+        b = int(m.group(2) or 1) - 1
+        cells = list(boards[b].replace("/", ""))
+        i = (int(m.group(3)[1]) - 1) * 3 + ord(m.group(3)[0]) - 97
+        r, c = divmod(i, 3)
+        ban = [(r, c)]
+        if m.group(4) in ("lr", "all"):
+            ban += [(r, c - 1), (r, c + 1)]
+        if m.group(4) in ("ud", "all"):
+            ban += [(r - 1, c), (r + 1, c)]
+        for rr, cc in ban:
+            if 0 <= rr < 3 and 0 <= cc < 3:
+                cells[rr * 3 + cc] = "#"
+        boards = list(boards)
+        boards[b] = "/".join("".join(cells[k:k + 3]) for k in (0, 3, 6))
+        return boards
+    cols, rows = cols_rows(game)
+    cells = list(boards[0].replace("/", ""))
+    for name in move.split("+"):
+        cells[(int(name[1:]) - 1) * cols + ord(name[0]) - 97] = mark_of(to_move)
+    return ["/".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))]
+
+
+def walks(conn, game, start, weights, games_count, rng):
+    """Positions of random games from `start`, each answered by the API along the way."""
+    seen = []
+    for _ in range(games_count):
+        boards = start
+        while True:
+            status, _, body = get(conn, probe_path(game, boards, weights))
+            check(f"walk {game} {boards}", status == 200, body)
+            if status != 200:
+                break
+            seen.append((boards, body))
+            moves = json.loads(body)["moves"]
+            if not moves or game.startswith("nim3"):
+                break
+            boards = after(game, boards, json.loads(body)["to_move"], rng.choice(moves)["move"])
+    return seen
+
+
+work = tempfile.mkdtemp(prefix="serve_contract.")
+work_tables = os.path.join(work, "tables")
+os.mkdir(work_tables)
+server = None
+try:
+    for f in os.listdir(TABLES):
+        if f.endswith(".tb"):
+            os.symlink(os.path.join(TABLES, f), os.path.join(work_tables, f))
+    for g in FAMILY:
+        subprocess.run([f"{BIN}/tbgen", "build", g, "--tables", work_tables], check=True,
+                       capture_output=True)
+    server = Server(work_tables)
+    conn = server.connect()
+    rng = random.Random(7)
+    requests = 0
+
+    # ---- /api/v1/games: one entry per game present, files and bytes as on disk.
+    status, headers, body = get(conn, "/api/v1/games")
+    requests += 1
+    games = json.loads(body)["games"]
+    check("games status", status == 200, body)
+    check("games key order", list(games[0]) == ["game", "tables", "bytes"], body)
+    on_disk = {}
+    for f in os.listdir(work_tables):
+        name = os.path.join(work_tables, f)
+        game = subprocess.run([f"{BIN}/tbgen", "info", name], capture_output=True,
+                              text=True).stdout.split("game:")[1].split("\n")[0].strip()
+        n, b = on_disk.get(game, (0, 0))
+        on_disk[game] = (n + 1, b + os.path.getsize(name))
+    check("games match the files", {g["game"]: (g["tables"], g["bytes"]) for g in games} == on_disk,
+          f"{games} vs {on_disk}")
+
+    # ---- Every game: API answers byte for byte `tbprobe GAME BOARD --json`.
+    starts = {"score3": ([".../.../..."], None), "double5": (["...../...../...../...../....."], None),
+              "weighted3": (["X../.O./..."], "-1 1 0 -4 -2 -5 -4 -1 -5"),
+              "surreal3": (["O.X/.O./X.O", "XX./.O./..."], None)}
+    for g in FAMILY:
+        cols, rows = cols_rows(g)
+        starts[g] = (["/".join(["." * cols] * rows)], None)
+    for game, (start, weights) in starts.items():
+        seen = walks(conn, game, start, weights, 3 if game == "double5" else 6, rng)
+        requests += len(seen)
+        check(f"{game}: walked", len(seen) > 5, len(seen))
+        for boards, body in rng.sample(seen, min(25, len(seen))):
+            cli = tbprobe(game, *boards, "--json", *(["--weights", weights] if weights else []))
+            check(f"{game} {boards}: equals tbprobe --json", cli.returncode == 0 and cli.stdout == body,
+                  f"\n api {body}\n cli {cli.stdout}{cli.stderr}")
+    nim_boards = [" ".join(str(rng.choice([1, 2, 3, 6, 10**9])) for _ in range(9)) for _ in range(20)]
+    for board in nim_boards:
+        status, _, body = get(conn, probe_path("nim3", [board]))
+        requests += 1
+        cli = tbprobe("nim3", board, "--json")
+        check(f"nim3 {board}", status == 200 and cli.stdout == body, body + cli.stdout + cli.stderr)
+
+    # ---- Errors: one JSON object naming the problem; the server answers on.
+    bad = [
+        ("/api/v1/probe?game=score3&board=XXXX", 400, "expected 9 cells"),
+        ("/api/v1/probe?game=score3&board=XXX/OOO/...", 400, ""),
+        ("/api/v1/probe?game=score3", 400, "missing parameter 'board'"),
+        ("/api/v1/probe?board=...", 400, "missing parameter 'game'"),
+        ("/api/v1/probe?game=score3&board=.........&colour=red", 400, "unknown parameter 'colour'"),
+        ("/api/v1/probe?game=score3&game=score3&board=.........", 400, "given twice"),
+        ("/api/v1/probe?game=score3&board=%zz", 400, "two hex digits"),
+        ("/api/v1/probe?game=mnk(cols=99,rows=3,k=3)&board=...", 400, "cols must be"),
+        ("/api/v1/probe?game=mnk(cols=3,rows=3,k=3,colour=red)&board=.........", 400, "unknown key"),
+        ("/api/v1/probe?game=weighted3&board=.........", 400, "weights"),
+        ("/api/v1/probe?game=chess&board=.........", 404, "unknown game 'chess'"),
+        ("/api/v1/probe?game=mnk(cols=5,rows=5,k=5)&board=" + "." * 25, 404, "table missing"),
+        ("/api/v1/probe?game=nim3(max_pile=5)&board=1+1+1/1+1+1/1+1+1", 404, "nim3-k5.tb"),
+        ("/api/v1/nothing", 404, "no such path"),
+        ("/favicon.ico", 404, "no such path"),
+    ]
+    for path, want, text in bad:
+        status, headers, body = get(conn, path)
+        requests += 1
+        check(f"{path}: status", status == want, f"{status} {body}")
+        if want != 200:
+            check(f"{path}: error object", list(json.loads(body)) == ["error"] and text in body, body)
+        check(f"{path}: CORS", headers.get("Access-Control-Allow-Origin") == "*", headers)
+        check(f"{path}: JSON", headers.get("Content-Type") == "application/json", headers)
+    for method in ["POST", "PUT", "DELETE", "OPTIONS", "PATCH"]:
+        for path in ["/api/v1/games", "/api/v1/probe?game=score3&board=.........", "/"]:
+            status, headers, body = get(conn, path, method)
+            requests += 1
+            check(f"{method} {path}", status == 405 and headers.get("Allow") == "GET, HEAD"
+                  and headers.get("Access-Control-Allow-Origin") == "*", f"{status} {headers}")
+
+    # HEAD: the headers of GET, no body.
+    status, headers, body = get(conn, probe_path("score3", ["X.O/.X./..."]), "HEAD")
+    requests += 1
+    _, get_headers, get_body = get(conn, probe_path("score3", ["X.O/.X./..."]))
+    requests += 1
+    check("HEAD", status == 200 and body == "" and
+          headers.get("Content-Length") == str(len(get_body.encode())), f"{status} {headers}")
+
+    # The explorer page: HTML that loads nothing from elsewhere.
+    status, headers, page = get(conn, "/")
+    requests += 1
+    check("explorer", status == 200 and headers["Content-Type"].startswith("text/html")
+          and "<title>tbgen explorer</title>" in page, headers)
+    check("explorer is self-contained", not re.search(r"(src|href)=\"(https?:)?//", page))
+
+    # Malformed HTTP on raw sockets, then a good request still works.
+    for raw in [b"GARBAGE\r\n\r\n", b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+                b"\x00\xff\x10\r\n\r\n", b"GET /api/v1/games HTTP/1.1\r\n"]:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+            s.sendall(raw)
+            s.shutdown(socket.SHUT_WR)
+            reply = s.recv(4096)
+            check(f"malformed {raw[:20]!r}", reply == b"" or reply.startswith(b"HTTP/1.1 4"), reply[:80])
+    conn = server.connect()
+    status, _, _ = get(conn, "/api/v1/games")
+    requests += 1
+    check("serves after malformed requests", status == 200)
+
+    # The access log: one line per answered request, with its latency.
+    lines = [l for l in server.log_text().splitlines() if re.search(r'" \d{3} \d+ [\d.]+ ms$', l)]
+    check("access log", len(lines) == requests, f"{len(lines)} lines for {requests} requests")
+
+    # SIGTERM with a keep-alive connection open and a request in flight: the request is
+    # answered, then the server exits 0.
+    idle = server.connect()
+    get(idle, "/api/v1/games")
+    busy = server.connect()
+    busy.request("GET", probe_path("double5", ["...../...../...../...../....."]))
+    server.proc.send_signal(signal.SIGTERM)
+    r = busy.getresponse()
+    check("in flight at SIGTERM", r.status == 200 and json.loads(r.read())["value"] == "Draw")
+    try:
+        code = server.proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        code = "still running"
+    check("exit 0 on SIGTERM", code == 0, code)
+    check("stopped line", "tbprobe serve: stopped" in server.log_text())
+
+    # A missing table directory: one line, exit 1.
+    missing = subprocess.run([f"{BIN}/tbprobe", "serve", "--tables", os.path.join(work, "nope"),
+                              "--port", "0"], capture_output=True, text=True, timeout=10)
+    check("missing directory", missing.returncode == 1 and "does not exist" in missing.stderr,
+          missing.stderr)
+finally:
+    if server and server.proc.poll() is None:
+        server.proc.kill()
+        server.proc.wait()
+    shutil.rmtree(work)
+
+print(f"serve contract: {len(failures)} failed" if failures else "serve contract: all passed")
+sys.exit(1 if failures else 0)

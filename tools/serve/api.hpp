@@ -1,0 +1,47 @@
+#pragma once
+// The HTTP API of `tbprobe serve` (SPEC section 7) as a function from a request to a reply,
+// without sockets: the server calls it, and so do the fuzzer and the tests.
+#include <map>
+#include <memory>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "tbreader/tbreader.hpp"
+
+namespace tbgen::serve {
+
+struct Reply {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+};
+
+// The pairs of a query string ("game=score3&board=X..%2F..."), percent-decoded, '+' read as
+// a space (as browsers send forms). A bad escape throws InputError naming its column.
+std::vector<std::pair<std::string, std::string>> parse_query(std::string_view query);
+
+class Api {
+ public:
+  explicit Api(const tbreader::Tablebase& tables) : tables_(tables) {}
+  // `target` is the request target as sent: the path, then optionally '?' and the query.
+  Reply answer(std::string_view method, std::string_view target) const;
+
+ private:
+  Reply games() const;
+  Reply probe(std::string_view query) const;
+  std::shared_ptr<const tbreader::Game> game(const std::string& name) const;
+
+  const tbreader::Tablebase& tables_;
+  // Games opened so far, by the string asked for. Bounded: past kGames, a game is opened
+  // for its request alone (a client cannot grow the server by inventing game strings).
+  static constexpr std::size_t kGames = 256;
+  mutable std::shared_mutex mutex_;
+  mutable std::map<std::string, std::shared_ptr<const tbreader::Game>, std::less<>> games_;
+};
+
+std::string_view explorer_html();  // the explorer page (generated from explorer.html)
+
+}  // namespace tbgen::serve
