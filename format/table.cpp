@@ -112,8 +112,8 @@ std::span<const std::uint8_t> Table::compressed(std::uint32_t block) const {
   auto& buffer = thread_block.compressed;
   buffer.resize(size);
   for (std::uint64_t done = 0; done < size;) {
-    const ssize_t got = ::pread(fd_, buffer.data() + done, size - done,
-                                static_cast<off_t>(offset + done));
+    const ssize_t got =
+        ::pread(fd_, buffer.data() + done, size - done, static_cast<off_t>(offset + done));
     if (got <= 0) fail(name_, "block " + std::to_string(block) + ": cannot read");
     done += static_cast<std::uint64_t>(got);
   }
