@@ -37,7 +37,7 @@ echo "== libFuzzer: 20 s per target"
 configure_clang build-fuzz -DTBGEN_FUZZ=ON -DTBGEN_BUILD_TESTS=OFF
 cmake --build build-fuzz
 fuzzed=0
-for target in board contest game_string table; do
+for target in board contest game_string query table; do
   # Inputs that once crashed stay as regression cases; then new inputs for 20 s.
   if compgen -G "fuzz/regressions/$target/*" >/dev/null; then
     build-fuzz/bin/fuzz_$target fuzz/regressions/$target/*

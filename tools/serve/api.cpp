@@ -8,7 +8,10 @@ namespace tbgen::serve {
 namespace {
 
 Reply error(int status, std::string_view message) {
-  return {.status = status, .body = nlohmann::ordered_json{{"error", message}}.dump() + "\n"};
+  // A message quotes the request, which may hold bytes that are not UTF-8: replaced in JSON.
+  const auto body = nlohmann::ordered_json{{"error", message}}.dump(
+      -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  return {.status = status, .body = body + "\n"};
 }
 
 int hex_digit(char c) {
