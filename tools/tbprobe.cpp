@@ -98,7 +98,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 65535));
   serve
       ->add_option("--threads", serve_options.threads,
-                   "requests served at once (default: 4 per core, at least 8)")
+                   "connections served at once (each open keep-alive connection holds one)")
+      ->capture_default_str()
       ->check(CLI::Range(1, 1024));
   serve->add_option("--cache-mb", serve_options.cache_mb, "MiB of decoded blocks kept")
       ->capture_default_str()

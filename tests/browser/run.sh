@@ -5,13 +5,9 @@
 set -euo pipefail
 bin=$1 tables=$(cd "$2" && pwd) build=$3
 here=$(cd "$(dirname "$0")" && pwd)
+source "$here/../../tools/serve/start_server.sh"
 work=$(mktemp -d)
-server=""
-cleanup() {
-  if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null; wait "$server" || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+trap 'stop_server; rm -rf "$work"' EXIT
 
 # playwright-core at the version the lock file pins, installed beside the build, not the source.
 npm_dir="$build/explorer-browser-test"
@@ -28,9 +24,5 @@ mkdir "$work/tables"
 for f in "$tables"/*.tb; do ln -s "$f" "$work/tables/"; done
 "$bin/tbgen" build 'mnk(cols=4,rows=3,k=3,p=2,q=1)' --tables "$work/tables" >/dev/null
 
-"$bin/tbprobe" serve --tables "$work/tables" --port 0 2>"$work/server.log" &
-server=$!
-for _ in $(seq 100); do grep -q listening "$work/server.log" && break; sleep 0.1; done
-port=$(sed -n 's|.*listening on http://[^:]*:\([0-9]*\)/.*|\1|p' "$work/server.log")
-[ -n "$port" ] || { cat "$work/server.log"; exit 1; }
+start_server "$bin/tbprobe" "$work/server.log" --tables "$work/tables"
 node "$npm_dir/explorer_test.mjs" "http://127.0.0.1:$port" "$build/explorer-screenshots"

@@ -1,6 +1,7 @@
 #include "api.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <mutex>
 #include <nlohmann/json.hpp>
 
@@ -65,6 +66,22 @@ std::vector<std::pair<std::string, std::string>> parse_query(std::string_view qu
     at = end + 1;
   }
   return pairs;
+}
+
+std::string percent_encode(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) || c == '.' || c == '-' || c == '_' || c == '~') {
+      out += c;
+    } else {
+      out += '%';
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    }
+  }
+  return out;
 }
 
 Reply Api::answer(std::string_view method, std::string_view target) const {

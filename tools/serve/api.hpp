@@ -22,6 +22,8 @@ struct Reply {
 // The pairs of a query string ("game=score3&board=X..%2F..."), percent-decoded, '+' read as
 // a space (as browsers send forms). A bad escape throws InputError naming its column.
 std::vector<std::pair<std::string, std::string>> parse_query(std::string_view query);
+// The inverse for one key or value: every byte but letters, digits and ".-_~" as %XX.
+std::string percent_encode(std::string_view text);
 
 class Api {
  public:

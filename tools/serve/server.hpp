@@ -9,9 +9,11 @@ namespace tbgen::serve {
 struct ServerOptions {
   std::filesystem::path tables;
   std::string host = "127.0.0.1";
-  int port = 8080;               // 0: any free port (the one chosen is printed)
-  unsigned threads = 0;          // requests served at once; 0: 4 per core, at least 8
-  std::uint64_t cache_mb = 256;  // budget of decoded blocks (CacheMode::bounded)
+  int port = 8080;  // 0: any free port (the one chosen is printed)
+  // Connections served at once: cpp-httplib gives an open connection a thread for as long as
+  // it stays open, so more keep-alive clients than threads wait their turn.
+  unsigned threads = 64;
+  std::uint64_t cache_mb = 512;  // budget of decoded blocks (CacheMode::bounded)
 };
 
 // Serves until SIGINT or SIGTERM, then stops accepting, finishes the requests in flight and
