@@ -74,7 +74,10 @@ int main(int argc, char** argv) {
         const auto res = client.Get(q.path.c_str());
         const auto t1 = std::chrono::steady_clock::now();
         if (!res || res->status != 200) {
-          ++errors;
+          if (errors++ < 5)  // the first few, to tell what went wrong
+            std::fprintf(stderr, "error: %s\n",
+                         res ? ("status " + std::to_string(res->status)).c_str()
+                             : httplib::to_string(res.error()).c_str());
           continue;
         }
         if (res->body != q.expected) ++wrong;

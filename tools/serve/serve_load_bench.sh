@@ -64,7 +64,9 @@ done
 
 start_server "$bin/tbprobe" "$work/server.log" --tables "$work/t" --cache-mb "$cache"
 echo "server: $(head -1 "$work/server.log" | sed 's/.*(//; s/)//')"
+status=0
 "$bin/bench_serve_load" "$port" "$clients" "$seconds" \
   double5 "$work/double5.boards" "$work/double5.expected" \
-  "$member" "$work/member.boards" "$work/member.expected"
+  "$member" "$work/member.boards" "$work/member.expected" || status=$?
 echo "server peak RSS: $(sed -n 's/VmHWM: *//p' /proc/$server/status)  (cache budget $cache MiB)"
+exit $status
