@@ -250,6 +250,12 @@ try:
     lines = [l for l in server.log_text().splitlines() if re.search(r'" \d{3} \d+ [\d.]+ ms$', l)]
     check("access log", len(lines) == requests, f"{len(lines)} lines for {requests} requests")
 
+    # A second server on a busy port is refused (cpp-httplib's SO_REUSEPORT would share it).
+    busy_port = subprocess.run([f"{BIN}/tbprobe", "serve", "--tables", work_tables, "--port",
+                                str(server.port)], capture_output=True, text=True, timeout=10)
+    check("busy port", busy_port.returncode == 1 and "in use" in busy_port.stderr,
+          busy_port.stderr)
+
     # SIGTERM with a keep-alive connection open and a request in flight: the request is
     # answered, then the server exits 0.
     idle = server.connect()

@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <thread>
 
 #include "api.hpp"
@@ -54,6 +56,12 @@ int serve(const ServerOptions& options) {
   server.set_keep_alive_max_count(100);  // then the connection's thread serves another
   server.set_keep_alive_timeout(2);      // also how long an idle connection can delay shutdown
   server.set_default_headers({{"Access-Control-Allow-Origin", "*"}});
+  // cpp-httplib also sets SO_REUSEPORT, with which a second server on the same port would
+  // start without a word and take half the connections: a busy port must be an error.
+  server.set_socket_options([](socket_t sock) {
+    const int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   server.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
     const auto start = std::chrono::steady_clock::now();
     const Reply reply = api.answer(req.method, req.target);
@@ -66,12 +74,13 @@ int serve(const ServerOptions& options) {
     return httplib::Server::HandlerResponse::Handled;
   });
 
+  errno = 0;
   const int port = options.port == 0
                        ? server.bind_to_any_port(options.host)
                        : (server.bind_to_port(options.host, options.port) ? options.port : -1);
   if (port < 0) {
-    std::fprintf(stderr, "tbprobe serve: cannot listen on %s:%d\n", options.host.c_str(),
-                 options.port);
+    std::fprintf(stderr, "tbprobe serve: cannot listen on %s:%d: %s\n", options.host.c_str(),
+                 options.port, errno ? std::strerror(errno) : "not an address of this machine");
     return 1;
   }
   std::atomic<bool> listening_ended{false}, signalled{false};
