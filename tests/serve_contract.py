@@ -256,20 +256,42 @@ try:
     check("busy port", busy_port.returncode == 1 and "in use" in busy_port.stderr,
           busy_port.stderr)
 
-    # SIGTERM with a keep-alive connection open and a request in flight: the request is
-    # answered, then the server exits 0.
+    # SIGTERM with a request in flight: the server has read half of it when the signal comes.
+    # It stops accepting at once, answers that request in full when the rest arrives, and
+    # exits 0 (an idle keep-alive connection beside it does not hold it up for long).
     idle = server.connect()
     get(idle, "/api/v1/games")
-    busy = server.connect()
-    busy.request("GET", probe_path("double5", ["...../...../...../...../....."]))
-    server.proc.send_signal(signal.SIGTERM)
-    r = busy.getresponse()
-    check("in flight at SIGTERM", r.status == 200 and json.loads(r.read())["value"] == "Draw")
+    path = probe_path("double5", ["...../...../...../...../....."])
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        first = s.recv(65536)  # the connection is served and kept alive
+        while b"\r\n\r\n" not in first or len(first.split(b"\r\n\r\n", 1)[1]) < int(
+                re.search(rb"Content-Length: (\d+)", first).group(1)):
+            first += s.recv(65536)
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n".encode())  # half a request
+        time.sleep(0.5)
+        server.proc.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        try:
+            socket.create_connection(("127.0.0.1", server.port), timeout=2).close()
+            refused = False
+        except OSError:
+            refused = True
+        check("stops accepting at SIGTERM", refused)
+        s.sendall(b"\r\n")  # the rest of the request in flight
+        reply = b""
+        while chunk := s.recv(65536):
+            reply += chunk
+    head, _, body = reply.partition(b"\r\n\r\n")
+    check("in flight at SIGTERM: answered", head.startswith(b"HTTP/1.1 200")
+          and json.loads(body)["value"] == "Draw", reply[:200])
+    t0 = time.time()
     try:
         code = server.proc.wait(timeout=15)
     except subprocess.TimeoutExpired:
         code = "still running"
     check("exit 0 on SIGTERM", code == 0, code)
+    check("exit within the keep-alive timeout", time.time() - t0 < 5, time.time() - t0)
     check("stopped line", "tbprobe serve: stopped" in server.log_text())
 
     # A missing table directory: one line, exit 1.
