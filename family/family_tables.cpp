@@ -45,7 +45,8 @@ class FamilyTables final : public GameTables {
   void build(const BuildContext& context) const override {
     const int stored = member_.stored_layers();
     std::vector<bool> complete(stored);
-    for (int t = 0; t < stored; ++t) complete[t] = table_is_complete(path(context.tables, t));
+    for (int t = 0; t < stored; ++t)
+      complete[t] = table_is_complete(path(context.tables, t), member_.rules().canonical);
     std::unique_ptr<LayerPlanes> next;  // layer t + 1, when layer t must be computed
     for (int t = member_.rules().turns - 1; t >= 0; --t) {
       const bool is_stored = t < stored;

@@ -25,10 +25,12 @@ std::unique_ptr<GameTables> make_game_tables(std::string_view text) {
   game.refuse_unread();
   return tables;
 }
-bool table_is_complete(const std::filesystem::path& path) {
+bool table_is_complete(const std::filesystem::path& path, const std::string& game) {
   if (!std::filesystem::exists(path)) return false;
   try {
-    Table(path, tbreader::CacheMode::single_block).verify_all();
+    const Table table(path, tbreader::CacheMode::single_block);
+    if (table.header().game != game) return false;
+    table.verify_all();
     return true;
   } catch (const tbreader::Error&) {
     return false;

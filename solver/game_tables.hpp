@@ -59,15 +59,16 @@ std::unique_ptr<GameTables> make_game_tables(std::string_view game);
 // The tables of a family member (family/family_tables.cpp).
 std::unique_ptr<GameTables> make_family_tables(family::Rules rules);
 
-// True if `path` holds a complete table that passes every checksum (resuming a build).
-bool table_is_complete(const std::filesystem::path& path);
+// True if `path` holds a complete table of `game` (its canonical string) that passes every
+// checksum: what a resumed build keeps. A file of another game under the name is rebuilt.
+bool table_is_complete(const std::filesystem::path& path, const std::string& game);
 
 // Writes a table unless a verified one is there; logs which. `fill` produces the packed data.
 template <class Fill>
 void write_table_once(const BuildContext& context, const std::string& name,
                       const format::Header& header, const WriteOptions& options, Fill&& fill) {
   const auto path = table_path(context.tables, name);
-  if (table_is_complete(path)) {
+  if (table_is_complete(path, header.game)) {
     if (context.log) *context.log << name << ".tb: kept (already complete)\n";
     return;
   }

@@ -195,6 +195,11 @@ expect_in fam-missing "$work/err" "table missing"
 cp "$work/f1/mnk-4x3-k3-p2q1-outcome-X-t01.tb" "$work/f4/mnk-4x3-k3-p1q1-outcome-X-t01.tb"
 check fam-foreign 1 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
 expect_in fam-foreign "$work/err" "holds a table of"
+# A resumed build keeps only tables of its own game: the foreign file is built again.
+check fam-foreign-rebuilt 0 "$bin/tbgen" build 'mnk(cols=4,rows=3,k=3)' --tables "$work/f4"
+expect_in fam-foreign-rebuilt "$work/out" "mnk-4x3-k3-p1q1-outcome-X-t01.tb: written"
+expect_in fam-foreign-rebuilt "$work/out" "mnk-4x3-k3-p1q1-outcome-X-t00.tb: kept"
+check fam-foreign-fixed 0 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
 # Each family's help example is a member and a board it answers.
 "$bin/tbprobe" --help >"$work/help" 2>&1
 while read -r line; do

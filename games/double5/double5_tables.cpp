@@ -64,7 +64,7 @@ class Double5Tables final : public GameTables {
   void build(const BuildContext& context) const override {
     std::vector<bool> complete(kStoredRounds);
     for (int r = 0; r < kStoredRounds; ++r)
-      complete[r] = table_is_complete(layer_path(context.tables, r));
+      complete[r] = table_is_complete(layer_path(context.tables, r), "double5");
     std::unique_ptr<LayerPlanes> next;  // layer r + 1, when layer r must be computed
     // A layer whose table keying differs from the solver's is re-keyed by the solve of the layer
     // before it, which reads it in that order anyway, and written after that solve.

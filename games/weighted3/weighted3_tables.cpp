@@ -42,7 +42,7 @@ class Weighted3Tables final : public GameTables {
         .block_entries_log2 = 17, .zstd_level = 19, .threads = context.threads};
     const auto offsets_path = table_path(context.tables, weighted3_table::kOffsetsName);
     const auto pool_path = table_path(context.tables, weighted3_table::kFunctionsName);
-    if (table_is_complete(offsets_path) && table_is_complete(pool_path)) {
+    if (table_is_complete(offsets_path, "weighted3") && table_is_complete(pool_path, "weighted3")) {
       if (context.log)
         *context.log << "weighted3-offsets.tb, weighted3-functions.tb: kept (already complete)\n";
       return;
