@@ -4,6 +4,7 @@
 #include <cctype>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 namespace tbgen::serve {
 namespace {
