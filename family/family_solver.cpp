@@ -55,7 +55,6 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, bool keyed_by_locals,
   const combinatorial::FastRevolvingDoorRank& rank_in_class = fast_ranks().revolving_door;
   const auto& lookup = sym.class_lookup(layer.shape.key_size);
   const std::uint32_t full = sym.full(), free = full & ~key;
-  const std::uint64_t class_words = layer.planes * layer.groups_per_class;
   const std::uint32_t key_entry = keyed_by_locals ? 0 : lookup[colex(key)];
   std::uint32_t key_images[kMaxSymmetries];
   if (keyed_by_locals)
@@ -79,7 +78,7 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, bool keyed_by_locals,
       const std::uint32_t layer_other = keyed_by_locals ? key_images[g] : sym.apply(g, sets[j]);
       const std::uint32_t rank =
           rank_in_class(combinatorial::extract_bits(layer_other, full & ~layer_key));
-      where[j] = layer.words.data() + (entry >> 8) * class_words + layer.planes * (rank >> 6);
+      where[j] = layer.class_words(entry >> 8) + layer.planes * (rank >> 6);
       bits[j] = rank & 63;
       __builtin_prefetch(where[j]);
     }
@@ -102,19 +101,31 @@ struct Buffers {
 
 }  // namespace
 
-LayerPlanes::LayerPlanes(const LayerShape& s, int plane_count)
+LayerPlanes::LayerPlanes(const LayerShape& s, int plane_count, ClassRange range)
     : shape(s),
       planes(plane_count),
       groups_per_class((s.per_class + 63) / 64),
-      words(plane_count * s.classes * groups_per_class, 0) {}
+      first_class(std::min(range.first, std::min(range.end, s.classes))),
+      held(std::min(range.end, s.classes) - first_class),
+      words(plane_count * held * groups_per_class, 0) {}
 
 Code LayerPlanes::get(std::uint64_t index) const {
   const std::uint64_t rank = index % shape.per_class;
   return group_code(class_words(index / shape.per_class) + planes * (rank >> 6), planes, rank & 63);
 }
 
+Location locate(const Symmetry& sym, const LayerShape& shape, std::uint32_t key_side,
+                std::uint32_t other_side) {
+  const std::uint32_t found = sym.class_lookup(shape.key_size)[fast_ranks().colex(key_side)];
+  const int g = static_cast<int>(found & 0xff);
+  const std::uint32_t local =
+      combinatorial::extract_bits(sym.apply(g, other_side), sym.full() & ~sym.apply(g, key_side));
+  return {found >> 8, static_cast<std::uint32_t>(fast_ranks().revolving_door(local))};
+}
+
 LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
-                        Progress* progress, LayerPlanes* next_by_mover) {
+                        Progress* progress, LayerPlanes* next_by_mover, ClassRange solved,
+                        ClassRange held) {
   const Rules& rules = member.rules();
   const Symmetry& sym = member.symmetry();
   const LayerShape shape = member.shape(turn);
@@ -128,7 +139,9 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
     throw std::logic_error(rules.stem + ": layer " + std::to_string(turn) +
                            " cannot re-key the next layer");
   const int planes = member.planes();
-  LayerPlanes layer(shape, planes);
+  LayerPlanes layer(shape, planes, held);
+  const std::uint64_t first_class = std::min(solved.first, shape.classes);
+  const std::uint64_t end_class = std::min(solved.end, shape.classes);
   const int free_cells = rules.cells() - shape.key_size;
   const std::size_t words = words_for_cells(free_cells);
   const auto& keys = sym.canonical_sets(shape.key_size);
@@ -147,7 +160,8 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       part_way[s] = colex_sets(free_cells, shape.other_size + s);
   std::atomic<std::uint64_t> done{0};
 
-  parallel_for(threads, shape.classes, [&](std::uint64_t cls) {
+  parallel_for(threads, end_class - first_class, [&](std::uint64_t solved_class) {
+    const std::uint64_t cls = first_class + solved_class;
     const std::uint32_t key = keys[cls];
     const std::uint32_t free = sym.full() & ~key;
     const std::uint32_t key_board = sym.to_board(key);
@@ -251,9 +265,10 @@ void pack_entries(const Member& member, const LayerPlanes& layer, std::uint32_t 
   }
 }
 
-LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsigned threads) {
+LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsigned threads,
+                       ClassRange range) {
   LayerPlanes layer(member.shape(turn, table.header().index_scheme == kKeyedByMover),
-                    member.planes());
+                    member.planes(), range);
   const auto& h = table.header();
   if (h.entry_count != layer.shape.entries || h.entry_bits != member.entry_bits())
     throw tbreader::Error(table.name() + ": does not hold " + member.rules().canonical + " layer " +
@@ -261,9 +276,10 @@ LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsig
   // Runs of classes, so that each thread mostly stays within the block it has decoded.
   constexpr std::uint64_t kRun = 64;
   const Code codes = member.rules().codes();
-  parallel_for(threads, (layer.shape.classes + kRun - 1) / kRun, [&](std::uint64_t run) {
-    for (std::uint64_t cls = run * kRun; cls < std::min(layer.shape.classes, (run + 1) * kRun);
-         ++cls) {
+  const std::uint64_t end = layer.first_class + layer.held;
+  parallel_for(threads, (layer.held + kRun - 1) / kRun, [&](std::uint64_t run) {
+    for (std::uint64_t cls = layer.first_class + run * kRun;
+         cls < std::min(end, layer.first_class + (run + 1) * kRun); ++cls) {
       std::uint64_t* dst = layer.class_words(cls);
       for (std::uint64_t rank = 0; rank < layer.shape.per_class; ++rank) {
         const std::uint64_t index = cls * layer.shape.per_class + rank;

@@ -22,20 +22,27 @@ namespace tbgen::family {
 
 // A layer's value codes as threshold planes. Each group of 64 entries of a class is `planes`
 // words side by side (one cache miss fetches an entry's every plane); each class starts on a
-// new group so that threads working on different classes share no word.
+// new group so that threads working on different classes share no word. A process of a
+// distributed build holds a slice: the classes [first_class, first_class + held).
+struct ClassRange {
+  std::uint64_t first = 0, end = ~std::uint64_t{0};  // clipped to the layer's classes
+};
+
 struct LayerPlanes {
   LayerShape shape;
   int planes = 0;
   std::uint64_t groups_per_class = 0;
+  std::uint64_t first_class = 0, held = 0;
   std::vector<std::uint64_t> words;
 
-  LayerPlanes(const LayerShape& s, int plane_count);
-  Code get(std::uint64_t index) const;
+  LayerPlanes(const LayerShape& s, int plane_count, ClassRange range = {});
+  Code get(std::uint64_t index) const;  // index in the whole layer, of a class held
+  std::uint64_t class_size() const { return planes * groups_per_class; }  // words a class
   std::uint64_t* class_words(std::uint64_t cls) {
-    return words.data() + planes * groups_per_class * cls;
+    return words.data() + class_size() * (cls - first_class);
   }
   const std::uint64_t* class_words(std::uint64_t cls) const {
-    return words.data() + planes * groups_per_class * cls;
+    return words.data() + class_size() * (cls - first_class);
   }
 };
 
@@ -43,8 +50,20 @@ struct LayerPlanes {
 // when turn + 1 ends the game and is scored). The solve reads `next` class by class of its
 // mover's sets: if `next_by_mover` is given (zeroed, that shape; `next` keyed by its side not
 // to move), it receives `next` so keyed, for little more than the stores.
+// In a distributed build, `solved` is the process's share of the classes: the result holds
+// `held` (which contains `solved`), and next must hold the classes it reads.
 LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
-                        Progress* progress, LayerPlanes* next_by_mover = nullptr);
+                        Progress* progress, LayerPlanes* next_by_mover = nullptr,
+                        ClassRange solved = {}, ClassRange held = {});
+
+// Where the position (key, other) of a layer of shape `shape` stands, keyed as that shape is:
+// the class and the rank within it. Both sets are masks of index cells.
+struct Location {
+  std::uint64_t cls;
+  std::uint32_t rank;
+};
+Location locate(const Symmetry& sym, const LayerShape& shape, std::uint32_t key_side,
+                std::uint32_t other_side);
 
 // The layer keyed by the other side (a gather as costly as a solve).
 LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned threads);
@@ -54,7 +73,8 @@ LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned thr
 void pack_entries(const Member& member, const LayerPlanes& layer, std::uint32_t entry_radix,
                   std::uint64_t first, std::uint64_t count, std::uint8_t* out);
 
-// A layer read back from its verified table file.
-LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsigned threads);
+// A layer read back from its verified table file (the classes of `range`).
+LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsigned threads,
+                       ClassRange range = {});
 
 }  // namespace tbgen::family

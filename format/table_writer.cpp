@@ -3,6 +3,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -77,17 +78,22 @@ void set_block_fields(format::Header& header, const WriteOptions& options) {
 }  // namespace
 
 std::uint64_t sampled_compressed_size(format::Header header, const EntryProducer& produce,
-                                      const WriteOptions& options, std::uint32_t stride) {
+                                      const WriteOptions& options, std::uint32_t stride,
+                                      const BlockShare& share) {
   set_block_fields(header, options);
-  const std::uint32_t samples = (header.block_count + stride - 1) / stride;
-  std::vector<std::uint64_t> sizes(samples);
-  parallel_for(options.threads, samples, [&](std::uint64_t i) {
+  // The sampled blocks of the share: multiples of the stride in [first, end).
+  const std::uint32_t end = std::min(share.end, header.block_count);
+  const std::uint32_t from = (share.first + stride - 1) / stride;
+  const std::uint32_t to = end == 0 ? 0 : (end + stride - 1) / stride;
+  std::vector<std::uint64_t> sizes(to > from ? to - from : 0);
+  parallel_for(options.threads, sizes.size(), [&](std::uint64_t i) {
     sizes[i] =
-        compress_block(header, produce, static_cast<std::uint32_t>(i * stride), options).size();
+        compress_block(header, produce, static_cast<std::uint32_t>((from + i) * stride), options)
+            .size();
   });
   std::uint64_t total = 0;
   for (const auto s : sizes) total += s;
-  return total;
+  return share.sum(total);
 }
 
 std::uint64_t write_table(const std::filesystem::path& path, const format::Header& header,
@@ -105,20 +111,40 @@ std::uint64_t write_table(const std::filesystem::path& path, const format::Heade
       options);
 }
 
+std::vector<std::vector<std::uint8_t>> compress_blocks(const format::Header& header,
+                                                       const EntryProducer& produce,
+                                                       const WriteOptions& options,
+                                                       const BlockShare& share) {
+  format::Header h = header;
+  set_block_fields(h, options);
+  const std::uint32_t end = std::min(share.end, h.block_count);
+  std::vector<std::vector<std::uint8_t>> blocks(end > share.first ? end - share.first : 0);
+  parallel_for(options.threads, blocks.size(), [&](std::uint64_t i) {
+    blocks[i] = compress_block(h, produce, static_cast<std::uint32_t>(share.first + i), options);
+  });
+  return blocks;
+}
+
 std::uint64_t write_table(const std::filesystem::path& path, format::Header header,
                           const EntryProducer& produce, const WriteOptions& options) {
+  return assemble_table(path, header, compress_blocks(header, produce, options, {}), options);
+}
+
+std::uint64_t assemble_table(const std::filesystem::path& path, format::Header header,
+                             const std::vector<std::vector<std::uint8_t>>& blocks,
+                             const WriteOptions& options) {
   if (!format::valid_entry_bits(header.entry_bits))
     throw std::invalid_argument("invalid entry width");
   if (!format::valid_entry_radix(header.entry_radix, header.entry_bits))
     throw std::invalid_argument("invalid entry radix");
   set_block_fields(header, options);
+  if (blocks.size() != header.block_count)
+    throw std::invalid_argument("block count does not match the entry count");
 
-  std::vector<std::vector<std::uint8_t>> blocks(header.block_count);
   std::vector<format::DirectoryEntry> directory(header.block_count);
   parallel_for(options.threads, header.block_count, [&](std::uint64_t b) {
-    auto& out = blocks[b];
-    out = compress_block(header, produce, static_cast<std::uint32_t>(b), options);
-    directory[b] = {xxh3(out.data(), out.size()), static_cast<std::uint32_t>(out.size())};
+    directory[b] = {xxh3(blocks[b].data(), blocks[b].size()),
+                    static_cast<std::uint32_t>(blocks[b].size())};
   });
   header.data_size = 0;
   for (const auto& d : directory) header.data_size += d.compressed_size;
@@ -156,14 +182,16 @@ std::uint64_t write_table(const std::filesystem::path& path, format::Header head
 
 std::uint32_t smaller_packing(const format::Header& header,
                               const std::function<EntryProducer(std::uint32_t)>& packed_as,
-                              const WriteOptions& sampling, std::uint32_t stride) {
+                              const WriteOptions& sampling, std::uint32_t stride,
+                              const BlockShare& share) {
   if (header.entry_bits != 2) return 0;
   std::uint32_t best = 0;
   std::uint64_t best_size = ~std::uint64_t{0};
   for (const std::uint32_t radix : {format::kTernary, 0u}) {
     format::Header h = header;
     h.entry_radix = radix;
-    const std::uint64_t size = sampled_compressed_size(h, packed_as(radix), sampling, stride);
+    const std::uint64_t size =
+        sampled_compressed_size(h, packed_as(radix), sampling, stride, share);
     if (size < best_size) best = radix, best_size = size;
   }
   return best;

@@ -39,16 +39,37 @@ std::uint64_t write_table(const std::filesystem::path& path, format::Header head
 std::uint64_t write_table(const std::filesystem::path& path, const format::Header& header,
                           std::span<const std::uint8_t> packed, const WriteOptions& options);
 
+// The blocks [first, end) of a table that one process of a distributed build compresses, and
+// how the processes add up a count (the whole table, in one process: every block, the count
+// itself). Blocks are cut and compressed alike whoever compresses them, so the file is the same.
+struct BlockShare {
+  std::uint32_t first = 0, end = ~std::uint32_t{0};
+  std::function<std::uint64_t(std::uint64_t)> sum = [](std::uint64_t n) { return n; };
+};
+
 // Compressed bytes of every `stride`-th block (0, stride, 2 * stride, ...) as write_table would
-// write them: to choose between packings by measurement without writing.
+// write them: to choose between packings by measurement without writing. With a share: the
+// share's sampled blocks, added up over the processes.
 std::uint64_t sampled_compressed_size(format::Header header, const EntryProducer& produce,
-                                      const WriteOptions& options, std::uint32_t stride);
+                                      const WriteOptions& options, std::uint32_t stride,
+                                      const BlockShare& share = {});
 
 // The entry radix whose packing compresses smaller on every `stride`-th block at `sampling`:
 // base-3 digits (format::kTernary) or binary, for 2-bit entries (else binary). Deterministic.
 std::uint32_t smaller_packing(const format::Header& header,
                               const std::function<EntryProducer(std::uint32_t)>& packed_as,
-                              const WriteOptions& sampling, std::uint32_t stride);
+                              const WriteOptions& sampling, std::uint32_t stride,
+                              const BlockShare& share = {});
+
+// The share's blocks compressed as write_table compresses them (`header` as for write_table).
+std::vector<std::vector<std::uint8_t>> compress_blocks(const format::Header& header,
+                                                       const EntryProducer& produce,
+                                                       const WriteOptions& options,
+                                                       const BlockShare& share);
+// Writes the table from every block compressed (in order); returns the whole-file checksum.
+std::uint64_t assemble_table(const std::filesystem::path& path, format::Header header,
+                             const std::vector<std::vector<std::uint8_t>>& blocks,
+                             const WriteOptions& options);
 
 // One block's packed bytes compressed as write_table compresses them.
 std::vector<std::uint8_t> compress_bytes(std::span<const std::uint8_t> raw,

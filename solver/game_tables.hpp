@@ -14,6 +14,7 @@
 #include "format/checksum_list.hpp"
 #include "format/table.hpp"
 #include "format/table_writer.hpp"
+#include "solver/cluster.hpp"
 #include "table_set.hpp"
 
 namespace tbgen {
@@ -21,7 +22,8 @@ namespace tbgen {
 struct BuildContext {
   std::filesystem::path tables;
   unsigned threads = 1;
-  std::ostream* log = nullptr;  // one line per table written or kept
+  std::ostream* log = nullptr;       // one line per table written or kept
+  const Cluster* cluster = nullptr;  // a distributed build (family members): this process
 };
 
 inline format::Header table_header(const std::string& game, std::uint32_t index_scheme,
@@ -46,6 +48,9 @@ class GameTables {
   virtual ~GameTables() = default;
   // Writes every table of the game that is not already present and verified.
   virtual void build(const BuildContext& context) const = 0;
+  // Whether build() spreads over the processes of context.cluster (family members do); the
+  // tables of other games are built by rank 0 alone.
+  virtual bool distributed() const { return false; }
   // Re-derives every stored value of the table `name` from its successors; returns what was
   // checked ("one-ply consistent (N positions)"), throws tbreader::Error naming the first
   // inconsistency.

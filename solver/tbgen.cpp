@@ -39,7 +39,10 @@ void remove_stale_temporaries(const fs::path& dir) {
   }
 }
 
-int run_build(const std::string& game, const fs::path& dir, unsigned threads) {
+// `cluster`: the processes of an `mpirun ... --mpi` build (SPEC 9), of which rank 0 alone logs,
+// shows progress and writes files.
+int run_build(const std::string& game, const fs::path& dir, unsigned threads,
+              const Cluster* cluster) {
   std::vector<std::unique_ptr<GameTables>> games;
   if (game == "all") {
     for (const auto& g : tbreader::games())
@@ -47,10 +50,21 @@ int run_build(const std::string& game, const fs::path& dir, unsigned threads) {
   } else {
     games.push_back(make_game_tables(game));
   }
-  fs::create_directories(dir);
-  remove_stale_temporaries(dir);
-  const BuildContext context{.tables = dir, .threads = threads, .log = &std::cout};
-  for (const auto& g : games) g->build(context);
+  const bool rank0 = !cluster || cluster->rank() == 0;
+  if (rank0) {
+    fs::create_directories(dir);
+    remove_stale_temporaries(dir);
+  }
+  const BuildContext context{
+      .tables = dir, .threads = threads, .log = rank0 ? &std::cout : nullptr, .cluster = cluster};
+  for (const auto& g : games) {
+    if (!cluster || g->distributed()) {
+      g->build(context);
+    } else if (rank0) {
+      g->build({.tables = dir, .threads = threads, .log = &std::cout});
+    }
+    if (cluster) cluster->sum(0);  // every process waits for the game's last file
+  }
   return 0;
 }
 
@@ -163,6 +177,10 @@ int main(int argc, char** argv) {
       ->add_option("GAME", game,
                    "a game string: " + games_list + "all (every seed game)" + family_list)
       ->required();
+  bool mpi = false;
+  build->add_flag("--mpi", mpi,
+                  "spread the build over the processes of `mpirun -np N` (family members; "
+                  "other games are built by rank 0)");
 
   std::string verify_path, checksums;
   bool deep = false;
@@ -183,19 +201,33 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
+  const Cluster* cluster = nullptr;
+  if (mpi) {
+    try {
+      cluster = &mpi_cluster();
+    } catch (const std::exception& e) {
+      std::cerr << "tbgen: " << e.what() << "\n";
+      return 2;
+    }
+  }
+  // A process of a cluster that fails stops the others, which would wait for it forever.
+  const auto failed = [&](int status) {
+    if (cluster && cluster->size() > 1) abort_cluster(status);
+    return status;
+  };
   try {
     const fs::path dir = tables_directory(tables_option);
-    if (*build) return run_build(game, dir, threads);
+    if (*build) return run_build(game, dir, threads, cluster);
     if (*verify)
       return run_verify(verify_path.empty() ? dir : fs::path(verify_path), deep, threads,
                         checksums);
     if (*info) return run_info(info_file);
   } catch (const tbreader::GameError& e) {
     std::cerr << "tbgen: " << e.what() << "\n";
-    return 2;
+    return failed(2);
   } catch (const std::exception& e) {
     std::cerr << "tbgen: " << e.what() << "\n";
-    return 1;
+    return failed(1);
   }
   return 2;
 }

@@ -1,0 +1,60 @@
+#pragma once
+// The tables of a family member: built layer by layer from the last turn back to the empty
+// board, by one process (family_tables.cpp) or by the processes of a cluster
+// (family_cluster_build.cpp, byte for byte the same files), and deep-checked.
+#include <zstd.h>
+
+#include <filesystem>
+#include <string>
+#include <utility>
+
+#include "family/family_solver.hpp"
+#include "solver/cluster.hpp"
+#include "solver/game_tables.hpp"
+
+namespace tbgen::family {
+
+// Blocks of 2^18 entries (a single-block probe decodes at most 64 KB of 2-bit entries), and
+// zstd's optimal parser with a one-step search: as small as level 13 in 20-30% less time
+// (measured on double5's layers, bench_double5_codec).
+inline constexpr WriteOptions kLayerWrite{
+    .block_entries_log2 = 18,
+    .zstd_level = 13,
+    .tuning = {.strategy = ZSTD_btopt, .search_log = 1, .min_match = 4, .target_length = 16},
+    .threads = 1};
+
+// How one process of a cluster takes part in writing a layer: its share of the blocks of each
+// keying, and the cluster that adds up the samples and gathers the blocks to rank 0.
+struct WriteShare {
+  BlockShare by_waiting, by_mover;
+  const Cluster* cluster = nullptr;
+};
+
+class FamilyTables final : public GameTables {
+ public:
+  explicit FamilyTables(Rules rules);
+  void build(const BuildContext& context) const override;
+  bool distributed() const override { return true; }
+  std::string deep_verify(const TableSet& tables, const std::string& name,
+                          unsigned threads) const override;
+
+ private:
+  void build_on(const BuildContext& context, const Cluster& cluster) const;
+  std::filesystem::path path(const std::filesystem::path& dir, int turn) const {
+    return table_path(dir, member_.table_name(turn));
+  }
+  std::vector<bool> complete_tables(const std::filesystem::path& dir) const;
+  LayerPlanes load(const std::filesystem::path& dir, int turn, unsigned threads,
+                   ClassRange range = {}) const;
+  std::pair<format::Header, EntryProducer> packed(const LayerPlanes& layer, unsigned threads,
+                                                  std::uint64_t* sampled_size,
+                                                  const BlockShare& share) const;
+  void write_layer(const BuildContext& context, const LayerPlanes& by_waiting,
+                   const LayerPlanes& by_mover, const WriteShare& share = {}) const;
+
+  static constexpr std::uint32_t kSampleStride = 16;
+  static constexpr std::uint32_t kKeyingSampleStride = 32;
+  Member member_;
+};
+
+}  // namespace tbgen::family
