@@ -82,65 +82,160 @@ void fill_held(LayerPlanes& layer, const Cluster& cluster) {
 
 // Layer `layer` (this process's slice, either keying) keyed the other way: the slice of the
 // classes this process owns in that keying, and those it holds, filled.
+//
+// Per round: where each entry of the round's classes stands in `layer` and who owns it (in
+// parallel, class by class); those places sorted by owner, in entry order, through counts per
+// chunk of classes; this process's own answered at once, the others' asked for and answered;
+// the codes put in place chunk by chunk (a chunk is whole classes, so no two threads share a
+// word).
 LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Cluster& cluster,
                      unsigned threads) {
   const Symmetry& sym = member.symmetry();
   const LayerShape shape = member.shape(layer.shape.turn, !layer.shape.key_is_mover);
-  const Share mine = share_of(shape, cluster, cluster.rank());
+  const int ranks = cluster.size(), me = cluster.rank();
+  const Share mine = share_of(shape, cluster, me);
   LayerPlanes out(shape, layer.planes, mine.held);
-  std::vector<std::uint64_t> owner_first(cluster.size());  // first class each rank owns
-  for (int r = 0; r < cluster.size(); ++r)
-    owner_first[r] = share_of(layer.shape, cluster, r).owned.first;
+  std::vector<std::uint64_t> owner_first(ranks);  // first class each rank owns in `layer`
+  for (int r = 0; r < ranks; ++r) owner_first[r] = share_of(layer.shape, cluster, r).owned.first;
   const auto& keys = sym.canonical_sets(shape.key_size);
   const auto others = bit_planes::colex_sets(sym.cells() - shape.key_size, shape.other_size);
-  const std::uint64_t per_round = std::max<std::uint64_t>(1, kRoundEntries / shape.per_class);
+  std::vector<std::uint32_t> others_rank(others.size());
+  for (std::size_t j = 0; j < others.size(); ++j)
+    others_rank[j] = static_cast<std::uint32_t>(combinatorial::revolving_door_rank(others[j]));
+  const std::uint64_t pc = shape.per_class;
+  const auto& lookup = sym.class_lookup(layer.shape.key_size);
+  const combinatorial::FastColexRank& colex = bit_planes::fast_ranks().colex;
+  const combinatorial::FastRevolvingDoorRank& revolving_door =
+      bit_planes::fast_ranks().revolving_door;
+  const std::uint64_t chunk_classes = std::max<std::uint64_t>(1, (std::uint64_t{1} << 16) / pc);
+  const std::uint64_t round_classes =
+      std::max<std::uint64_t>(chunk_classes, kRoundEntries / pc / chunk_classes * chunk_classes);
   const std::uint64_t owned = mine.owned.end - mine.owned.first;
-  const std::uint64_t rounds = cluster.max((owned + per_round - 1) / per_round);
+  const std::uint64_t rounds = cluster.max((owned + round_classes - 1) / round_classes);
+  const auto put = [&](std::uint64_t cls, std::uint64_t rank, Code code) {
+    std::uint64_t* group = out.class_words(cls) + out.planes * (rank >> 6);
+    for (Code j = 0; j < code; ++j) group[j] |= std::uint64_t{1} << (rank & 63);
+  };
+  const auto code_at = [&](const std::uint64_t* group, unsigned bit) {
+    Code code = 0;
+    for (int j = 0; j < layer.planes; ++j) code += (group[j] >> bit) & 1;
+    return code;
+  };
+  std::vector<std::uint64_t> index;  // local: the bit in its group; else class << 32 | rank
+  std::vector<std::uint16_t> owner;
   for (std::uint64_t round = 0; round < rounds; ++round) {
-    const std::uint64_t first = std::min(mine.owned.end, mine.owned.first + round * per_round);
-    const std::uint64_t end = std::min(mine.owned.end, first + per_round);
-    // Where each entry of these classes stands in `layer`, and which process owns it.
-    std::vector<std::uint64_t> index((end - first) * shape.per_class);
-    std::vector<std::uint16_t> owner(index.size());
-    parallel_for(threads, end - first, [&](std::uint64_t c) {
-      const std::uint32_t key = keys[first + c];
-      const std::uint32_t free = sym.full() & ~key;
-      for (std::uint64_t j = 0; j < others.size(); ++j) {
-        const std::uint32_t other = combinatorial::deposit_bits(others[j], free);
-        const Location at = locate(sym, layer.shape, other, key);
-        const std::uint64_t i = c * shape.per_class + combinatorial::revolving_door_rank(others[j]);
-        index[i] = at.cls * layer.shape.per_class + at.rank;
-        owner[i] = static_cast<std::uint16_t>(
-            std::upper_bound(owner_first.begin(), owner_first.end(), at.cls) - owner_first.begin() -
-            1);
+    const std::uint64_t first = std::min(mine.owned.end, mine.owned.first + round * round_classes);
+    const std::uint64_t end = std::min(mine.owned.end, first + round_classes);
+    const std::uint64_t chunks = (end - first + chunk_classes - 1) / chunk_classes;
+    const auto chunk_entries = [&](std::uint64_t k) {  // [from, to) of chunk k
+      const std::uint64_t c0 = first + k * chunk_classes;
+      return std::pair{(c0 - first) * pc, (std::min(end, c0 + chunk_classes) - first) * pc};
+    };
+    index.resize((end - first) * pc);
+    owner.resize(index.size());
+    std::vector<std::uint64_t> counts(chunks * ranks, 0);
+    parallel_for(threads, chunks, [&](std::uint64_t k) {
+      const auto [from, to] = chunk_entries(k);
+      constexpr std::size_t kBatch = 64;  // lookups issued together: their cache misses overlap
+      std::uint32_t sets[kBatch], ranks_in_colex[kBatch];
+      std::uint32_t key_images[kMaxSymmetries];
+      for (std::uint64_t c = from / pc; c < to / pc; ++c) {
+        const std::uint32_t key = keys[first + c];
+        const std::uint32_t free = sym.full() & ~key;
+        for (int g = 0; g < sym.size(); ++g) key_images[g] = sym.apply(g, key);
+        for (std::size_t j0 = 0; j0 < others.size(); j0 += kBatch) {
+          const std::size_t n = std::min(kBatch, others.size() - j0);
+          for (std::size_t b = 0; b < n; ++b) {
+            sets[b] = combinatorial::deposit_bits(others[j0 + b], free);
+            ranks_in_colex[b] = colex(sets[b]);
+            __builtin_prefetch(&lookup[ranks_in_colex[b]]);
+          }
+          const std::uint64_t* where[kBatch];
+          for (std::size_t b = 0; b < n; ++b) {
+            const std::uint32_t found = lookup[ranks_in_colex[b]];
+            const int g = static_cast<int>(found & 0xff);
+            const std::uint32_t local =
+                combinatorial::extract_bits(key_images[g], sym.full() & ~sym.apply(g, sets[b]));
+            const std::uint64_t cls = found >> 8;
+            const std::uint32_t rank = revolving_door(local);
+            const std::uint64_t i = c * pc + others_rank[j0 + b];
+            const auto o = static_cast<std::uint16_t>(
+                std::upper_bound(owner_first.begin(), owner_first.end(), cls) -
+                owner_first.begin() - 1);
+            owner[i] = o;
+            where[b] = nullptr;
+            if (o == me) {  // here: read below, once the batch's loads are under way
+              where[b] = layer.class_words(cls) + layer.planes * (rank >> 6);
+              __builtin_prefetch(where[b]);
+              index[i] = rank & 63;
+            } else {
+              index[i] = cls << 32 | rank;
+              ++counts[k * ranks + o];
+            }
+          }
+          for (std::size_t b = 0; b < n; ++b) {
+            if (!where[b]) continue;
+            const std::uint32_t rank = others_rank[j0 + b];
+            put(first + c, rank, code_at(where[b], static_cast<unsigned>(index[c * pc + rank])));
+          }
+        }
       }
     });
-    std::vector<Bytes> asks(cluster.size());
-    for (std::size_t i = 0; i < index.size(); ++i) {
-      const auto* bytes = reinterpret_cast<const std::uint8_t*>(&index[i]);
-      asks[owner[i]].insert(asks[owner[i]].end(), bytes, bytes + sizeof index[i]);
-    }
-    const auto asked = cluster.exchange(asks);
-    std::vector<Bytes> answers(cluster.size());
-    for (int r = 0; r < cluster.size(); ++r) {
-      const std::size_t n = asked[r].size() / sizeof(std::uint64_t);
-      answers[r].resize(n);
+    // offsets[k][r]: where chunk k's asks to rank r start among all asks to r.
+    std::vector<std::uint64_t> offsets(chunks * ranks), total(ranks, 0);
+    for (std::uint64_t k = 0; k < chunks; ++k)
+      for (int r = 0; r < ranks; ++r) {
+        offsets[k * ranks + r] = total[r];
+        total[r] += counts[k * ranks + r];
+      }
+    std::vector<std::vector<std::uint64_t>> asks(ranks);
+    for (int r = 0; r < ranks; ++r) asks[r].resize(total[r]);
+    parallel_for(threads, chunks, [&](std::uint64_t k) {
+      std::vector<std::uint64_t> at(offsets.begin() + k * ranks, offsets.begin() + (k + 1) * ranks);
+      const auto [from, to] = chunk_entries(k);
+      for (std::uint64_t i = from; i < to; ++i)
+        if (owner[i] != me) asks[owner[i]][at[owner[i]]++] = index[i];
+    });
+    // The codes of asks (class << 32 | rank in `layer`) to `layer`'s owner, here; in batches
+    // whose loads are issued together.
+    const auto answer = [&](const std::uint64_t* asked, std::size_t n, std::uint8_t* codes) {
       parallel_for(threads, (n + 4095) / 4096, [&](std::uint64_t chunk) {
-        for (std::size_t k = chunk * 4096; k < std::min(n, (chunk + 1) * 4096); ++k) {
-          std::uint64_t i = 0;
-          std::memcpy(&i, asked[r].data() + k * sizeof i, sizeof i);
-          answers[r][k] = static_cast<std::uint8_t>(layer.get(i));
+        constexpr std::size_t kBatch = 64;
+        const std::uint64_t* where[kBatch];
+        const std::size_t end_ask = std::min(n, (chunk + 1) * 4096);
+        for (std::size_t a0 = chunk * 4096; a0 < end_ask; a0 += kBatch) {
+          const std::size_t m = std::min(kBatch, end_ask - a0);
+          for (std::size_t b = 0; b < m; ++b) {
+            const std::uint64_t ask = asked[a0 + b];
+            where[b] = layer.class_words(ask >> 32) + layer.planes * ((ask & 0xffffffff) >> 6);
+            __builtin_prefetch(where[b]);
+          }
+          for (std::size_t b = 0; b < m; ++b)
+            codes[a0 + b] = static_cast<std::uint8_t>(code_at(where[b], asked[a0 + b] & 63));
         }
       });
+    };
+    std::vector<Bytes> to(ranks);
+    for (int r = 0; r < ranks; ++r)
+      if (r != me)
+        to[r].assign(reinterpret_cast<const std::uint8_t*>(asks[r].data()),
+                     reinterpret_cast<const std::uint8_t*>(asks[r].data() + asks[r].size()));
+    const auto asked = cluster.exchange(to);
+    std::vector<Bytes> answers(ranks);
+    for (int r = 0; r < ranks; ++r) {
+      if (r == me) continue;
+      answers[r].resize(asked[r].size() / sizeof(std::uint64_t));
+      answer(reinterpret_cast<const std::uint64_t*>(asked[r].data()), answers[r].size(),
+             answers[r].data());
     }
     const auto codes = cluster.exchange(answers);
-    std::vector<std::size_t> next(cluster.size(), 0);
-    for (std::size_t i = 0; i < index.size(); ++i) {
-      const std::uint64_t cls = first + i / shape.per_class, rank = i % shape.per_class;
-      const Code code = codes[owner[i]][next[owner[i]]++];
-      std::uint64_t* group = out.class_words(cls) + out.planes * (rank >> 6);
-      for (Code j = 0; j < code; ++j) group[j] |= std::uint64_t{1} << (rank & 63);
-    }
+    parallel_for(threads, chunks, [&](std::uint64_t k) {
+      std::vector<std::uint64_t> at(offsets.begin() + k * ranks, offsets.begin() + (k + 1) * ranks);
+      const auto [from, to_entry] = chunk_entries(k);
+      for (std::uint64_t c = from / pc; c < to_entry / pc; ++c)
+        for (std::uint64_t rank = 0, i = c * pc; rank < pc; ++rank, ++i)
+          if (owner[i] != me) put(first + c, rank, codes[owner[i]][at[owner[i]]++]);
+    });
   }
   fill_held(out, cluster);
   return out;

@@ -56,6 +56,8 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, bool keyed_by_locals,
   const auto& lookup = sym.class_lookup(layer.shape.key_size);
   const std::uint32_t full = sym.full(), free = full & ~key;
   const std::uint32_t key_entry = keyed_by_locals ? 0 : lookup[colex(key)];
+  const std::uint32_t key_image =
+      keyed_by_locals ? 0 : sym.apply(static_cast<int>(key_entry & 0xff), key);
   std::uint32_t key_images[kMaxSymmetries];
   if (keyed_by_locals)
     for (int g = 0; g < sym.size(); ++g) key_images[g] = sym.apply(g, key);
@@ -74,10 +76,14 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, bool keyed_by_locals,
     for (std::size_t j = 0; j < n; ++j) {
       const std::uint32_t entry = keyed_by_locals ? lookup[found[j]] : key_entry;
       const int g = static_cast<int>(entry & 0xff);
-      const std::uint32_t layer_key = sym.apply(g, keyed_by_locals ? sets[j] : key);
-      const std::uint32_t layer_other = keyed_by_locals ? key_images[g] : sym.apply(g, sets[j]);
-      const std::uint32_t rank =
-          rank_in_class(combinatorial::extract_bits(layer_other, full & ~layer_key));
+      std::uint32_t rank;
+      if (!keyed_by_locals && g == 0) {  // the key is its class's own set: the local set is it
+        rank = rank_in_class(locals[first + j]);
+      } else {
+        const std::uint32_t layer_key = keyed_by_locals ? sym.apply(g, sets[j]) : key_image;
+        const std::uint32_t layer_other = keyed_by_locals ? key_images[g] : sym.apply(g, sets[j]);
+        rank = rank_in_class(combinatorial::extract_bits(layer_other, full & ~layer_key));
+      }
       where[j] = layer.class_words(entry >> 8) + layer.planes * (rank >> 6);
       bits[j] = rank & 63;
       __builtin_prefetch(where[j]);
@@ -112,15 +118,6 @@ LayerPlanes::LayerPlanes(const LayerShape& s, int plane_count, ClassRange range)
 Code LayerPlanes::get(std::uint64_t index) const {
   const std::uint64_t rank = index % shape.per_class;
   return group_code(class_words(index / shape.per_class) + planes * (rank >> 6), planes, rank & 63);
-}
-
-Location locate(const Symmetry& sym, const LayerShape& shape, std::uint32_t key_side,
-                std::uint32_t other_side) {
-  const std::uint32_t found = sym.class_lookup(shape.key_size)[fast_ranks().colex(key_side)];
-  const int g = static_cast<int>(found & 0xff);
-  const std::uint32_t local =
-      combinatorial::extract_bits(sym.apply(g, other_side), sym.full() & ~sym.apply(g, key_side));
-  return {found >> 8, static_cast<std::uint32_t>(fast_ranks().revolving_door(local))};
 }
 
 LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next, unsigned threads,

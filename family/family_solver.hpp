@@ -56,14 +56,6 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
                         Progress* progress, LayerPlanes* next_by_mover = nullptr,
                         ClassRange solved = {}, ClassRange held = {});
 
-// Where the position (key, other) of a layer of shape `shape` stands, keyed as that shape is:
-// the class and the rank within it. Both sets are masks of index cells.
-struct Location {
-  std::uint64_t cls;
-  std::uint32_t rank;
-};
-Location locate(const Symmetry& sym, const LayerShape& shape, std::uint32_t key_side,
-                std::uint32_t other_side);
 
 // The layer keyed by the other side (a gather as costly as a solve).
 LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned threads);
