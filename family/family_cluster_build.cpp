@@ -22,7 +22,7 @@
 namespace tbgen::family {
 namespace {
 
-constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 22;
+constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 20;
 
 // One process's part of a layer keyed one way.
 struct Share {

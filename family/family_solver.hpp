@@ -56,7 +56,6 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
                         Progress* progress, LayerPlanes* next_by_mover = nullptr,
                         ClassRange solved = {}, ClassRange held = {});
 
-
 // The layer keyed by the other side (a gather as costly as a solve).
 LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned threads);
 
