@@ -2,9 +2,8 @@
 # Sets up if needed and runs every test: the CTest suite (unit tests, the command-line
 # contract, the full tables of every game with their checksums and deep verification,
 # kill-and-resume, distributed builds under mpirun, the HTTP contract of tbprobe serve and its
-# explorer in chromium), then
-# ASan+UBSan over the suite (less the full tables), TSan over the concurrency test and the
-# bounded block cache, and a bounded run of each fuzzer over its corpus.
+# explorer in chromium), then ASan+UBSan over the suite (less the full tables), TSan over the
+# concurrency test and the bounded block cache, and a bounded run of each fuzzer over its corpus.
 # usage: scripts/test.sh [--quick]      --quick: the CTest suite only
 set -euo pipefail
 cd "$(dirname "$0")/.."
