@@ -2,8 +2,6 @@
 // The tables of a family member: built layer by layer from the last turn back to the empty
 // board, by one process (family_tables.cpp) or by the processes of a cluster
 // (family_cluster_build.cpp, byte for byte the same files), and deep-checked.
-#include <zstd.h>
-
 #include <filesystem>
 #include <string>
 #include <utility>
@@ -13,15 +11,6 @@
 #include "solver/game_tables.hpp"
 
 namespace tbgen::family {
-
-// Blocks of 2^18 entries (a single-block probe decodes at most 64 KB of 2-bit entries), and
-// zstd's optimal parser with a one-step search: as small as level 13 in 20-30% less time
-// (measured on double5's layers, bench_double5_codec).
-inline constexpr WriteOptions kLayerWrite{
-    .block_entries_log2 = 18,
-    .zstd_level = 13,
-    .tuning = {.strategy = ZSTD_btopt, .search_log = 1, .min_match = 4, .target_length = 16},
-    .threads = 1};
 
 // How one process of a cluster takes part in writing a layer: its share of the blocks of each
 // keying, and the cluster that adds up the samples and gathers the blocks to rank 0.

@@ -2,6 +2,8 @@
 // Writes a table file: packed entries cut into fixed-size blocks, each compressed with zstd
 // (in parallel; output bytes do not depend on the thread count), to a temporary file that is
 // renamed into place only when complete.
+#include <zstd.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -25,6 +27,16 @@ struct WriteOptions {
   ZstdTuning tuning{};
   unsigned threads = 1;
 };
+
+// The layers of layered games (double5 and every family member): blocks of 2^18 entries (a
+// single-block probe decodes at most 64 KB of 2-bit entries), and zstd's optimal parser with a
+// one-step search: double5's rounds 7-9 come out 5-10% smaller than at level 3, as small as at
+// level 13, in 20-30% less time than level 13 (bench_double5_codec, docs/FORMAT.md).
+inline constexpr WriteOptions kLayerWrite{
+    .block_entries_log2 = 18,
+    .zstd_level = 13,
+    .tuning = {.strategy = ZSTD_btopt, .search_log = 1, .min_match = 4, .target_length = 16},
+    .threads = 1};
 
 // Writes entries [first, first + count) packed as the header says into `out` (zeroed,
 // header.packed_bytes(count) bytes); called concurrently for different blocks.

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "core/parallel.hpp"
-#include "games/double5/double5_coding.hpp"
+#include "format/table_writer.hpp"
 #include "games/double5/double5_solver.hpp"
 
 using namespace tbgen::double5;
@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
     return tbgen::WriteOptions{.block_entries_log2 = log2, .zstd_level = l};
   };
   const auto tables = [](std::uint32_t log2) {
-    tbgen::WriteOptions o = kDouble5Write;
+    tbgen::WriteOptions o = tbgen::kLayerWrite;
     o.block_entries_log2 = log2;
     return o;
   };

@@ -1,7 +1,6 @@
 #include <chrono>
 #include <cstdio>
 
-#include "games/double5/double5_coding.hpp"
 #include "games/double5/double5_layout.hpp"
 #include "games/double5/double5_solver.hpp"
 #include "solver/game_tables.hpp"
@@ -41,7 +40,7 @@ void write_layer(const BuildContext& context, const LayerPlanes& layer) {
   const auto path = layer_path(context.tables, round);
   auto header = table_header("double5", kIndexScheme, kValueCodec, kEntryBits, layer.shape.entries);
   header.layer = static_cast<std::uint32_t>(round);
-  WriteOptions options = kDouble5Write;
+  WriteOptions options = kLayerWrite;
   options.threads = context.threads;
   const auto packed_as = [&](std::uint32_t radix) -> EntryProducer {
     return [&layer, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
@@ -49,7 +48,7 @@ void write_layer(const BuildContext& context, const LayerPlanes& layer) {
     };
   };
   header.entry_radix = smaller_packing(header, packed_as,
-                                       {.block_entries_log2 = kDouble5Write.block_entries_log2,
+                                       {.block_entries_log2 = kLayerWrite.block_entries_log2,
                                         .zstd_level = 3,
                                         .threads = context.threads},
                                        16);

@@ -23,7 +23,6 @@ class TableSet {
            std::uint64_t cache_budget = 0);
   const std::filesystem::path& directory() const { return directory_; }
   tbreader::CacheMode mode() const { return mode_; }
-  std::uint64_t cached_bytes() const { return cache_ ? cache_->bytes() : 0; }  // bounded mode
 
   // The table `name` (its file name without ".tb"); throws tbreader::Error naming the file
   // if it is missing, damaged or holds another game's table. The reference stays valid for

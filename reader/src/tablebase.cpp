@@ -16,10 +16,6 @@ const std::filesystem::path& Tablebase::directory() const {
   return tables_->directory();
 }
 
-std::uint64_t Tablebase::cached_bytes() const {
-  return tables_->cached_bytes();
-}
-
 std::vector<GameFiles> Tablebase::games() const {
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::directory_iterator(directory()))

@@ -67,7 +67,6 @@ class Tablebase {  // a directory of table files, opened lazily
   const std::filesystem::path& directory() const;
   // The games whose tables are present (files that open as tbgen tables), by game.
   std::vector<GameFiles> games() const;
-  std::uint64_t cached_bytes() const;  // decoded bytes held by a bounded cache now
 
  private:
   friend class Game;
