@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Sizing on paper for distributed builds (docs/DISTRIBUTED.md): entries per layer of a few
+members beyond one machine, counted exactly (orbits of the key side's sets under the 4
+symmetries of a rectangle, by Burnside, times the other side's placements), memory, exchange
+and expected times on a plausible cluster. usage: python3 docs/distributed_sizing.py"""
+from math import comb
+def inv_fixed(k, f, m):  # subsets of size k fixed by an involution with f fixed cells, m 2-cycles
+    return sum(comb(m, j) * comb(f, k - 2 * j) for j in range(0, k // 2 + 1) if k - 2 * j <= f)
+def orbits(cols, rows, k):
+    n = cols * rows
+    h = (cols % 2) * rows          # mirror columns: fixed cells = middle column
+    v = (rows % 2) * cols          # mirror rows
+    r = 1 if cols % 2 and rows % 2 else 0  # rot180 fixes the centre only
+    total = comb(n, k) + inv_fixed(k, h, (n - h) // 2) + inv_fixed(k, v, (n - v) // 2) + inv_fixed(k, r, (n - r) // 2)
+    return total // 4
+def layers(cols, rows, p, q, turns=None):
+    n = cols * rows
+    out = []
+    marks = [0, 0]  # first, second
+    t = 0
+    while True:
+        # after t whole turns
+        mover = t % 2           # side to move: 0 first, 1 second
+        key = 1 - mover         # side that just moved (not to move)
+        if sum(marks) > n or (turns is not None and t > turns): break
+        a, b = marks[key], marks[mover]
+        if a + b > n: break
+        out.append((t, orbits(cols, rows, a) * comb(n - a, b)))
+        if turns is not None and t == turns: break
+        if sum(marks) == n: break
+        add = q if t == 0 else p
+        marks[mover] += min(add, n - sum(marks))
+        t += 1
+    return out
+rate_core = 20_371_949_009 / 345.1 / 2   # entries/s per core, mnk(5,5,4) here
+for name, cols, rows, p, q, turns in [("mnk(cols=6,rows=5,k=4)", 6, 5, 1, 1, None),
+                                       ("mnk(cols=7,rows=4,k=4)", 7, 4, 1, 1, None),
+                                       ("mnk(cols=6,rows=5,k=4,p=2,q=1)", 6, 5, 2, 1, None)]:
+    L = layers(cols, rows, p, q, turns)
+    total = sum(e for _, e in L)
+    big_t, big = max(L, key=lambda x: x[1])
+    # peak while solving layer t: layer t+1 keyed both ways + layer t, 2 bits an entry
+    peak = max(2 * L[i + 1][1] + L[i][1] for i in range(len(L) - 1)) * 2 / 8
+    exch = sum(e for _, e in L[1:]) * 9  # bytes, every layer re-keyed once (requests 8 B + code 1 B)
+    print(f"{name}: {len(L)} layers, {total:.3e} entries after symmetry, largest layer t={big_t} {big:.3e} "
+          f"({big*2/8/1e9:.0f} GB at 2 bits), solve peak {peak/1e9:.0f} GB, re-key traffic {exch/1e12:.1f} TB, "
+          f"tables ~{total*0.22/8/1e9:.0f} GB at 0.22 bits")
+    for N, cores in [(32, 64), (128, 64)]:
+        compute = total / (rate_core * N * cores)
+        network = exch / (N * 12.5e9)
+        write = total * 0.22 / 8 / 2e9
+        print(f"   N={N} nodes x {cores} cores: {peak/N/1e9:.1f} GB/node layer data, compute {compute/60:.1f} min, "
+              f"exchange {network/60:.1f} min, rank 0 writes {write/60:.1f} min")
+    if name.startswith("mnk(cols=6"):
+        print("   per layer:", " ".join(f"t{t}:{e:.2e}" for t, e in L))
