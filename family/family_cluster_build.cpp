@@ -254,10 +254,20 @@ void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster)
   const auto share = [&](const LayerShape& shape) {
     return share_of(shape, cluster, cluster.rank());
   };
+  // A layer is written keyed by whichever side compresses smaller on the sample, as by one
+  // process; here both keyings are held anyway (the solve reads the mover's).
   const auto write = [&](const LayerPlanes& by_waiting, const LayerPlanes& by_mover) {
-    write_layer(context, by_waiting, by_mover,
-                {.by_waiting = share(by_waiting.shape).blocks,
-                 .by_mover = share(by_mover.shape).blocks,
+    const auto keyed = [&](const LayerPlanes& layer) {
+      return keying(
+          layer.shape, [&](std::uint32_t radix) { return entries(member_, layer, radix); },
+          context.threads, share(layer.shape).blocks);
+    };
+    const Keying waiting = keyed(by_waiting), mover = keyed(by_mover);
+    const Keying& chosen = mover.sampled_size < waiting.sampled_size ? mover : waiting;
+    write_layer(context, chosen,
+                {.blocks = share(chosen.header.index_scheme == kKeyedByMover ? by_mover.shape
+                                                                             : by_waiting.shape)
+                               .blocks,
                  .cluster = &cluster});
   };
   std::unique_ptr<LayerPlanes> next;  // this process's slice of layer t + 1, either keying

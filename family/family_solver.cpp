@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <stdexcept>
 
 #include "core/combinatorial.hpp"
@@ -14,20 +15,18 @@ namespace {
 
 using namespace bit_planes;
 
-// Plane j of a code is (code > j).
-inline void put_code(std::vector<std::uint64_t>* planes, int count, std::uint64_t bit, Code code) {
+// Plane j of a code is (code > j); the planes of a buffer are `stride` words apart.
+inline void put_code(std::uint64_t* planes, std::size_t stride, int count, std::uint64_t bit,
+                     Code code) {
   const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+  std::uint64_t* w = planes + (bit >> 6);
   if (count == 2) {  // outcomes: unrolled
-    std::uint64_t& w0 = planes[0][bit >> 6];
-    std::uint64_t& w1 = planes[1][bit >> 6];
-    w0 = code > 0 ? w0 | mask : w0 & ~mask;
-    w1 = code > 1 ? w1 | mask : w1 & ~mask;
+    w[0] = code > 0 ? w[0] | mask : w[0] & ~mask;
+    w[stride] = code > 1 ? w[stride] | mask : w[stride] & ~mask;
     return;
   }
-  for (int j = 0; j < count; ++j) {
-    std::uint64_t& w = planes[j][bit >> 6];
-    w = static_cast<Code>(j) < code ? w | mask : w & ~mask;
-  }
+  for (int j = 0; j < count; ++j)
+    w[j * stride] = static_cast<Code>(j) < code ? w[j * stride] | mask : w[j * stride] & ~mask;
 }
 
 inline Code group_code(const std::uint64_t* group, int planes, unsigned bit) {
@@ -45,63 +44,75 @@ inline void set_code(std::uint64_t* class_words, int planes, std::uint64_t rank,
 
 // For the set `key` of index cells of one side and sets of the other side given as masks over
 // the cells `key` leaves free (`locals`), calls sink(j, code) with the code in `layer` of the
-// position (key, locals[j]), whichever side keys `layer` (`keyed_by_locals`: the other side).
+// position (key, locals[j]), whichever side keys `layer` (kByLocals: the other side).
 // Three passes over each batch, each issuing independent loads the next pass needs: the class
-// lookup, then the layer's entry (a likely cache miss).
-template <class Sink>
-void gather(const Symmetry& sym, const LayerPlanes& layer, bool keyed_by_locals, std::uint32_t key,
+// lookup, then the layer's entry (a likely cache miss). Everything the loop reads is in locals:
+// the sink's stores could otherwise alias the layer's fields and force reloads.
+template <bool kByLocals, class Sink>
+void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
             const std::vector<std::uint32_t>& locals, Sink&& sink) {
   const combinatorial::FastColexRank& colex = fast_ranks().colex;
   const combinatorial::FastRevolvingDoorRank& rank_in_class = fast_ranks().revolving_door;
-  const auto& lookup = sym.class_lookup(layer.shape.key_size);
+  const std::uint32_t* lookup = sym.class_lookup(layer.shape.key_size).data();
   const std::uint32_t full = sym.full(), free = full & ~key;
-  const std::uint32_t key_entry = keyed_by_locals ? 0 : lookup[colex(key)];
-  const std::uint32_t key_image =
-      keyed_by_locals ? 0 : sym.apply(static_cast<int>(key_entry & 0xff), key);
+  const int planes = layer.planes;
+  const std::uint64_t class_size = layer.class_size();
+  const std::uint64_t* base = layer.words.data() - class_size * layer.first_class;
+  const std::uint32_t key_entry = kByLocals ? 0 : lookup[colex(key)];
+  const std::uint32_t key_image = kByLocals ? 0 : sym.apply(static_cast<int>(key_entry & 0xff), key);
   std::uint32_t key_images[kMaxSymmetries];
-  if (keyed_by_locals)
+  if (kByLocals)
     for (int g = 0; g < sym.size(); ++g) key_images[g] = sym.apply(g, key);
+  const std::uint32_t* local_sets = locals.data();
+  const std::size_t count = locals.size();
   constexpr std::size_t kBatch = 64;
   std::uint32_t sets[kBatch], found[kBatch];
   const std::uint64_t* where[kBatch];
   unsigned bits[kBatch];
-  for (std::size_t first = 0; first < locals.size(); first += kBatch) {
-    const std::size_t n = std::min(kBatch, locals.size() - first);
+  for (std::size_t first = 0; first < count; first += kBatch) {
+    const std::size_t n = std::min(kBatch, count - first);
     for (std::size_t j = 0; j < n; ++j) {
-      sets[j] = combinatorial::deposit_bits(locals[first + j], free);
-      if (!keyed_by_locals) continue;
-      found[j] = colex(sets[j]);
-      __builtin_prefetch(&lookup[found[j]]);
+      sets[j] = combinatorial::deposit_bits(local_sets[first + j], free);
+      if constexpr (kByLocals) {
+        found[j] = colex(sets[j]);
+        __builtin_prefetch(&lookup[found[j]]);
+      }
     }
     for (std::size_t j = 0; j < n; ++j) {
-      const std::uint32_t entry = keyed_by_locals ? lookup[found[j]] : key_entry;
+      const std::uint32_t entry = kByLocals ? lookup[found[j]] : key_entry;
       const int g = static_cast<int>(entry & 0xff);
       std::uint32_t rank;
-      if (!keyed_by_locals && g == 0) {  // the key is its class's own set: the local set is it
-        rank = rank_in_class(locals[first + j]);
+      if (!kByLocals && g == 0) {  // the key is its class's own set: the local set is it
+        rank = rank_in_class(local_sets[first + j]);
       } else {
-        const std::uint32_t layer_key = keyed_by_locals ? sym.apply(g, sets[j]) : key_image;
-        const std::uint32_t layer_other = keyed_by_locals ? key_images[g] : sym.apply(g, sets[j]);
+        const std::uint32_t layer_key = kByLocals ? sym.apply(g, sets[j]) : key_image;
+        const std::uint32_t layer_other = kByLocals ? key_images[g] : sym.apply(g, sets[j]);
         rank = rank_in_class(combinatorial::extract_bits(layer_other, full & ~layer_key));
       }
-      where[j] = layer.class_words(entry >> 8) + layer.planes * (rank >> 6);
+      where[j] = base + class_size * (entry >> 8) + planes * (rank >> 6);
       bits[j] = rank & 63;
       __builtin_prefetch(where[j]);
     }
-    for (std::size_t j = 0; j < n; ++j)
-      sink(first + j, group_code(where[j], layer.planes, bits[j]));
+    for (std::size_t j = 0; j < n; ++j) sink(first + j, group_code(where[j], planes, bits[j]));
   }
 }
 
+// gather() with the keying of `layer` known only at run time.
+template <class Sink>
+void gather(const Symmetry& sym, const LayerPlanes& layer, bool keyed_by_locals, std::uint32_t key,
+            const std::vector<std::uint32_t>& locals, Sink&& sink) {
+  if (keyed_by_locals)
+    gather<true>(sym, layer, key, locals, sink);
+  else
+    gather<false>(sym, layer, key, locals, sink);
+}
+
+// A class's values over the mover's sets, before and after a butterfly: plane j of each is
+// words [j * words, (j + 1) * words). Entries outside the sets a turn reads are never used.
 struct Buffers {
-  std::vector<std::vector<std::uint64_t>> in, out;
-  void resize(int planes, std::size_t words) {
-    in.resize(planes);
-    out.resize(planes);
-    for (int j = 0; j < planes; ++j) {
-      in[j].resize(words);  // entries outside the sets a turn reads are never used
-      out[j].resize(words);
-    }
+  std::vector<std::uint64_t> in, out;
+  void resize(std::size_t words) {
+    if (in.size() < words) in.resize(words), out.resize(words);
   }
 };
 
@@ -178,19 +189,22 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
     // side here), exactly class `cls`, at the ranks of their sets.
     std::uint64_t* rekeyed = next_by_mover ? next_by_mover->class_words(cls) : nullptr;
     thread_local Buffers buffers;
-    if (!decided) buffers.resize(planes, words);
+    if (!decided) buffers.resize(planes * words);
+    std::uint64_t* in = buffers.in.data();
     if (scored_next && !decided) {
       for (const std::uint32_t local : successor_sets) {
         const auto [first, second] = board_of(local);
         Code code = 0;
         rules.terminal(turn + 1, first, second, &code);
-        put_code(buffers.in.data(), planes, local, code);
+        put_code(in, words, planes, local, code);
       }
     } else if (!scored_next && (rekeyed || !decided)) {
+      const std::uint32_t* sets = successor_sets.data();
+      const std::uint32_t* ranks = successor_ranks.data();
       gather(sym, *next, !next->shape.key_is_mover, key, successor_sets,
              [&](std::size_t j, Code code) {
-               if (!decided) put_code(buffers.in.data(), planes, successor_sets[j], code);
-               if (rekeyed) set_code(rekeyed, planes, successor_ranks[j], code);
+               if (!decided) put_code(in, words, planes, sets[j], code);
+               if (rekeyed) set_code(rekeyed, planes, ranks[j], code);
              });
     }
     if (decided) {
@@ -199,25 +213,26 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       for (std::uint64_t i = 0; i < shape.per_class; ++i) set_code(dst, planes, i, code);
       return report();
     }
+    std::uint64_t* out = buffers.out.data();
     for (int s = shape.marks - 1; s >= 0; --s) {
       for (int j = 0; j < planes; ++j) {
         if (shape.first_to_move)
-          extend_plane<true>(buffers.in[j].data(), buffers.out[j].data(), free_cells);
+          extend_plane<true>(in + j * words, out + j * words, free_cells);
         else
-          extend_plane<false>(buffers.in[j].data(), buffers.out[j].data(), free_cells);
+          extend_plane<false>(in + j * words, out + j * words, free_cells);
       }
-      std::swap(buffers.in, buffers.out);
+      std::swap(in, out);
       for (const std::uint32_t local : part_way[s]) {
         const auto [first, second] = board_of(local);
         if (rules.has_line(shape.first_to_move ? first : second))
           put_code(
-              buffers.in.data(), planes, local,
+              in, words, planes, local,
               rules.won(shape.first_to_move, rules.cells() - __builtin_popcount(first | second)));
       }
     }
     for (std::size_t i = 0; i < mover_sets.size(); ++i) {
       Code code = 0;
-      for (int j = 0; j < planes; ++j) code += test_bit(buffers.in[j].data(), mover_sets[i]);
+      for (int j = 0; j < planes; ++j) code += test_bit(in + j * words, mover_sets[i]);
       set_code(dst, planes, i, code);
     }
     report();
@@ -240,26 +255,81 @@ LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned thr
   return out;
 }
 
-void pack_entries(const Member& member, const LayerPlanes& layer, std::uint32_t entry_radix,
-                  std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
-  std::uint64_t cls = first / layer.shape.per_class, rank = first % layer.shape.per_class;
-  std::uint8_t digits[format::kTritsPerByte];
-  for (std::uint64_t i = 0; i < count; ++i) {
-    const std::uint64_t* group = layer.class_words(cls) + layer.planes * (rank >> 6);
-    const Code code = group_code(group, layer.planes, rank & 63);
-    if (++rank == layer.shape.per_class) {
-      rank = 0;
-      ++cls;
-    }
-    if (entry_radix != format::kTernary) {
-      pack_entry(out, i, member.entry_bits(), code);
-      continue;
-    }
-    const auto digit = static_cast<std::uint32_t>(i % format::kTritsPerByte);
-    digits[digit] = static_cast<std::uint8_t>(code);
-    if (digit + 1 == format::kTritsPerByte || i + 1 == count)
-      out[i / format::kTritsPerByte] = format::pack_trits(digits, digit + 1);
+namespace {
+
+// Codes (one a byte) packed as a table file with that entry radix stores them: base-3 digits,
+// or binary of 2, 4 or 8 bits (no entry then straddles a byte). `out` is zeroed.
+void pack_codes(const std::uint8_t* codes, std::uint64_t count, std::uint32_t entry_radix,
+                std::uint32_t entry_bits, std::uint8_t* out) {
+  if (entry_radix == format::kTernary) {
+    for (std::uint64_t i = 0; i < count; i += format::kTritsPerByte)
+      out[i / format::kTritsPerByte] = format::pack_trits(
+          codes + i, static_cast<std::uint32_t>(std::min<std::uint64_t>(format::kTritsPerByte,
+                                                                        count - i)));
+    return;
   }
+  const std::uint32_t per_byte = 8 / entry_bits;
+  for (std::uint64_t i = 0; i < count; ++i)
+    out[i / per_byte] |= static_cast<std::uint8_t>(codes[i] << (entry_bits * (i % per_byte)));
+}
+
+// A block's codes: a buffer per thread, reused.
+std::uint8_t* block_codes(std::uint64_t count) {
+  thread_local std::vector<std::uint8_t> codes;
+  if (codes.size() < count) codes.resize(count);
+  return codes.data();
+}
+
+}  // namespace
+
+EntryProducer entries(const Member& member, const LayerPlanes& layer, std::uint32_t entry_radix) {
+  return [&layer, entry_radix, bits = member.entry_bits()](std::uint64_t first, std::uint64_t count,
+                                                           std::uint8_t* out) {
+    const std::uint64_t per_class = layer.shape.per_class;
+    const int planes = layer.planes;
+    std::uint8_t* codes = block_codes(count);
+    std::uint64_t cls = first / per_class, rank = first % per_class;
+    const std::uint64_t* words = layer.class_words(cls);
+    for (std::uint64_t i = 0; i < count; ++i) {
+      codes[i] = static_cast<std::uint8_t>(group_code(words + planes * (rank >> 6), planes, rank & 63));
+      if (++rank == per_class && i + 1 < count) {
+        rank = 0;
+        words = layer.class_words(++cls);
+      }
+    }
+    pack_codes(codes, count, entry_radix, bits, out);
+  };
+}
+
+EntryProducer rekeyed_entries(const Member& member, const LayerPlanes& layer,
+                              std::uint32_t entry_radix) {
+  const Symmetry& sym = member.symmetry();
+  const LayerShape shape = member.shape(layer.shape.turn, !layer.shape.key_is_mover);
+  // The other side's sets in the order gathers walk, and each one's rank within a class.
+  auto others = std::make_shared<std::vector<std::uint32_t>>(
+      colex_sets(sym.cells() - shape.key_size, shape.other_size));
+  auto ranks = std::make_shared<std::vector<std::uint32_t>>();
+  for (const std::uint32_t set : *others)
+    ranks->push_back(static_cast<std::uint32_t>(combinatorial::revolving_door_rank(set)));
+  return [&sym, &layer, shape, others, ranks, entry_radix, bits = member.entry_bits()](
+             std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+    const auto& keys = sym.canonical_sets(shape.key_size);
+    std::uint8_t* codes = block_codes(count);
+    thread_local std::vector<std::uint8_t> in_class;
+    in_class.resize(shape.per_class);
+    for (std::uint64_t cls = first / shape.per_class; cls * shape.per_class < first + count;
+         ++cls) {
+      gather<true>(sym, layer, keys[cls], *others, [&](std::size_t j, Code code) {
+        in_class[(*ranks)[j]] = static_cast<std::uint8_t>(code);
+      });
+      const std::uint64_t from = std::max(first, cls * shape.per_class);
+      const std::uint64_t to = std::min(first + count, (cls + 1) * shape.per_class);
+      std::copy(in_class.begin() + static_cast<std::ptrdiff_t>(from - cls * shape.per_class),
+                in_class.begin() + static_cast<std::ptrdiff_t>(to - cls * shape.per_class),
+                codes + (from - first));
+    }
+    pack_codes(codes, count, entry_radix, bits, out);
+  };
 }
 
 LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsigned threads,

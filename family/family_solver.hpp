@@ -16,6 +16,7 @@
 
 #include "family/family_member.hpp"
 #include "format/table.hpp"
+#include "format/table_writer.hpp"
 #include "solver/progress.hpp"
 
 namespace tbgen::family {
@@ -59,10 +60,14 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
 // The layer keyed by the other side (a gather as costly as a solve).
 LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned threads);
 
-// Entries [first, first + count) packed as a table file with that entry radix stores them:
-// base-3 digits (format::kTernary, three codes only) or binary of member.entry_bits().
-void pack_entries(const Member& member, const LayerPlanes& layer, std::uint32_t entry_radix,
-                  std::uint64_t first, std::uint64_t count, std::uint8_t* out);
+// The entries of `layer` packed as a table file with that entry radix stores them: base-3 digits
+// (format::kTernary, three codes only) or binary of member.entry_bits(). The layer must outlive
+// the producer.
+EntryProducer entries(const Member& member, const LayerPlanes& layer, std::uint32_t entry_radix);
+// The same of `layer` keyed the other way, gathered from it block by block: how a keying is
+// sampled, or written once, without being built.
+EntryProducer rekeyed_entries(const Member& member, const LayerPlanes& layer,
+                              std::uint32_t entry_radix);
 
 // A layer read back from its verified table file (the classes of `range`).
 LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsigned threads,

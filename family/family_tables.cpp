@@ -40,6 +40,10 @@ void FamilyTables::build(const BuildContext& context) const {
   const int stored = member_.stored_layers();
   const std::vector<bool> complete = complete_tables(context.tables);
   std::unique_ptr<LayerPlanes> next;  // layer t + 1, when layer t must be computed
+  // Layer t + 1 when its table is keyed by its mover: the solve of layer t, which reads it in
+  // that order anyway, re-keys it for little more than the stores; it is written after.
+  std::unique_ptr<LayerPlanes> by_mover;
+  format::Header by_mover_header;
   for (int t = member_.rules().turns - 1; t >= 0; --t) {
     const bool is_stored = t < stored;
     if (is_stored && complete[t]) {
@@ -50,12 +54,6 @@ void FamilyTables::build(const BuildContext& context) const {
       continue;
     }
     if (!is_stored && (t == 0 || complete[t - 1])) continue;
-    // Layer t + 1 is written once this solve has re-keyed it by its mover, in whichever
-    // keying compresses smaller.
-    const bool rekey = next && t + 1 < stored && !complete[t + 1];
-    std::unique_ptr<LayerPlanes> by_mover =
-        rekey ? std::make_unique<LayerPlanes>(member_.shape(t + 1, true), member_.planes())
-              : nullptr;
     const auto start = std::chrono::steady_clock::now();
     const std::string label = member_.rules().stem + " turn " + std::to_string(t);
     Progress progress(label, member_.shape(t).entries);
@@ -65,13 +63,31 @@ void FamilyTables::build(const BuildContext& context) const {
     if (context.log)
       *context.log << label << ": solved in " << seconds_since(start) << " s"
                    << (is_stored ? "" : " (not stored: scored when probed)") << "\n";
-    if (rekey) write_layer(context, *next, *by_mover);
     next.reset();
-    by_mover.reset();
-    // Layer 0 has no layer before it to re-key it; nor has a layer whose predecessor's table
-    // is complete (a resumed build missing only later tables).
-    if (is_stored && (t == 0 || complete[t - 1]))
-      write_layer(context, layer, rekeyed(member_, layer, context.threads));
+    if (by_mover) {
+      write_layer(context, {by_mover_header, entries(member_, *by_mover, by_mover_header.entry_radix)});
+      by_mover.reset();
+    }
+    if (is_stored) {
+      // Keyed by whichever side compresses smaller on the sample; the mover's keying is sampled
+      // by gathering the sampled blocks alone.
+      Keying chosen = keying(
+          layer.shape, [&](std::uint32_t radix) { return entries(member_, layer, radix); },
+          context.threads);
+      Keying other = keying(
+          member_.shape(t, true),
+          [&](std::uint32_t radix) { return rekeyed_entries(member_, layer, radix); },
+          context.threads);
+      // Layer 0, or a layer whose predecessor's table is complete (a resumed build missing only
+      // later tables), has no solve after it to re-key it: it is written gathered block by block.
+      const bool solved_again = t > 0 && !complete[t - 1];
+      if (other.sampled_size < chosen.sampled_size && solved_again) {
+        by_mover = std::make_unique<LayerPlanes>(member_.shape(t, true), member_.planes());
+        by_mover_header = other.header;
+      } else {
+        write_layer(context, other.sampled_size < chosen.sampled_size ? other : chosen);
+      }
+    }
     next = std::make_unique<LayerPlanes>(std::move(layer));
   }
 }
@@ -120,55 +136,42 @@ LayerPlanes FamilyTables::load(const std::filesystem::path& dir, int turn, unsig
   return load_layer(member_, table, turn, threads, range);
 }
 
-// The header and producer of a layer's table in the packing that compresses smaller on one
-// block in 16 at level 3, which ranks packings as the slower parser does. Neither packing of
-// three codes wins everywhere: base-3 digits compress 5-10% smaller in most of double5's
-// layers, 2-bit codes 10-20% smaller in its round 9 (bench_double5_codec).
-std::pair<format::Header, EntryProducer> FamilyTables::packed(const LayerPlanes& layer,
-                                                              unsigned threads,
-                                                              std::uint64_t* sampled_size,
-                                                              const BlockShare& share) const {
-  auto header = table_header(member_.rules().canonical,
-                             layer.shape.key_is_mover ? kKeyedByMover : kKeyedByWaiting,
-                             member_.value_codec(), member_.entry_bits(), layer.shape.entries);
-  header.layer = static_cast<std::uint32_t>(layer.shape.turn);
-  const auto packed_as = [&](std::uint32_t radix) -> EntryProducer {
-    return [this, &layer, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
-      pack_entries(member_, layer, radix, first, count, out);
-    };
-  };
+// A keying's header and entries in the packing that compresses smaller on one block in 16 at
+// level 3, which ranks packings as the slower parser does (neither packing of three codes wins
+// everywhere: base-3 digits compress 5-10% smaller in most of double5's layers, 2-bit codes
+// 10-20% smaller in its last). Its sampled size is measured at the write's own settings: at
+// level 3 the sample ranked double5's round 6 keyings the wrong way (3% larger written).
+Keying FamilyTables::keying(const LayerShape& shape,
+                            const std::function<EntryProducer(std::uint32_t)>& packed_as,
+                            unsigned threads, const BlockShare& share) const {
+  Keying k;
+  k.header = table_header(member_.rules().canonical,
+                          shape.key_is_mover ? kKeyedByMover : kKeyedByWaiting,
+                          member_.value_codec(), member_.entry_bits(), shape.entries);
+  k.header.layer = static_cast<std::uint32_t>(shape.turn);
   const WriteOptions sampling{
       .block_entries_log2 = kLayerWrite.block_entries_log2, .zstd_level = 3, .threads = threads};
-  header.entry_radix = smaller_packing(header, packed_as, sampling, kSampleStride, share);
-  // The keyings are compared at the write's own settings: at level 3 the sample ranked
-  // double5's round 6 the wrong way (3% larger written).
+  k.header.entry_radix = smaller_packing(k.header, packed_as, sampling, kSampleStride, share);
+  k.entries = packed_as(k.header.entry_radix);
   WriteOptions writing = kLayerWrite;
   writing.threads = threads;
-  *sampled_size = sampled_compressed_size(header, packed_as(header.entry_radix), writing,
-                                          kKeyingSampleStride, share);
-  return {header, packed_as(header.entry_radix)};
+  k.sampled_size =
+      sampled_compressed_size(k.header, k.entries, writing, kKeyingSampleStride, share);
+  return k;
 }
 
-// Writes a layer keyed by whichever side compresses smaller on the sample (double5's round 8
-// is 20% smaller keyed by the mover; most layers compress better keyed by the other side).
-void FamilyTables::write_layer(const BuildContext& context, const LayerPlanes& by_waiting,
-                               const LayerPlanes& by_mover, const WriteShare& share) const {
+void FamilyTables::write_layer(const BuildContext& context, const Keying& keying,
+                               const WriteShare& share) const {
   const auto start = std::chrono::steady_clock::now();
-  std::uint64_t waiting_size = 0, mover_size = 0;
-  auto chosen = packed(by_waiting, context.threads, &waiting_size, share.by_waiting);
-  auto other = packed(by_mover, context.threads, &mover_size, share.by_mover);
-  const bool by_mover_smaller = mover_size < waiting_size;
-  if (by_mover_smaller) chosen = std::move(other);
-  const int turn = by_waiting.shape.turn;
+  const int turn = static_cast<int>(keying.header.layer);
   WriteOptions options = kLayerWrite;
   options.threads = context.threads;
   std::uint64_t checksum = 0;
   if (!share.cluster) {
-    checksum = write_table(path(context.tables, turn), chosen.first, chosen.second, options);
+    checksum = write_table(path(context.tables, turn), keying.header, keying.entries, options);
   } else {
     // Each process compresses its share of the blocks; rank 0 puts the file together.
-    const auto blocks = compress_blocks(chosen.first, chosen.second, options,
-                                        by_mover_smaller ? share.by_mover : share.by_waiting);
+    const auto blocks = compress_blocks(keying.header, keying.entries, options, share.blocks);
     Bytes mine;
     for (const auto& b : blocks) {
       const std::uint64_t size = b.size();
@@ -189,13 +192,13 @@ void FamilyTables::write_layer(const BuildContext& context, const LayerPlanes& b
                          bytes.begin() + static_cast<std::ptrdiff_t>(at + size));
         at += size;
       }
-    checksum = assemble_table(path(context.tables, turn), chosen.first, all, options);
+    checksum = assemble_table(path(context.tables, turn), keying.header, all, options);
   }
   if (context.log)
     *context.log << member_.table_name(turn) << ".tb: written, xxh3 " << hex64(checksum) << ", "
-                 << by_waiting.shape.entries << " entries keyed by the "
-                 << (by_mover_smaller ? "mover" : "side not to move") << ", in "
-                 << seconds_since(start) << " s\n";
+                 << keying.header.entry_count << " entries keyed by the "
+                 << (keying.header.index_scheme == kKeyedByMover ? "mover" : "side not to move")
+                 << ", in " << seconds_since(start) << " s\n";
 }
 
 }  // namespace tbgen::family

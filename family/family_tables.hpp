@@ -12,10 +12,18 @@
 
 namespace tbgen::family {
 
-// How one process of a cluster takes part in writing a layer: its share of the blocks of each
-// keying, and the cluster that adds up the samples and gathers the blocks to rank 0.
+// A layer keyed one way, ready to write: the header (with the packing that compresses smaller),
+// the entries, and the compressed size of the sampled blocks (added up over a cluster).
+struct Keying {
+  format::Header header;
+  EntryProducer entries;
+  std::uint64_t sampled_size = 0;
+};
+
+// How one process of a cluster takes part in writing a layer: its share of the blocks, and the
+// cluster that adds up the samples and gathers the blocks to rank 0.
 struct WriteShare {
-  BlockShare by_waiting, by_mover;
+  BlockShare blocks;
   const Cluster* cluster = nullptr;
 };
 
@@ -35,11 +43,11 @@ class FamilyTables final : public GameTables {
   std::vector<bool> complete_tables(const std::filesystem::path& dir) const;
   LayerPlanes load(const std::filesystem::path& dir, int turn, unsigned threads,
                    ClassRange range = {}) const;
-  std::pair<format::Header, EntryProducer> packed(const LayerPlanes& layer, unsigned threads,
-                                                  std::uint64_t* sampled_size,
-                                                  const BlockShare& share) const;
-  void write_layer(const BuildContext& context, const LayerPlanes& by_waiting,
-                   const LayerPlanes& by_mover, const WriteShare& share = {}) const;
+  Keying keying(const LayerShape& shape,
+                 const std::function<EntryProducer(std::uint32_t)>& packed_as, unsigned threads,
+                 const BlockShare& share = {}) const;
+  void write_layer(const BuildContext& context, const Keying& keying,
+                   const WriteShare& share = {}) const;
 
   static constexpr std::uint32_t kSampleStride = 16;
   static constexpr std::uint32_t kKeyingSampleStride = 32;
