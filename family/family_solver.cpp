@@ -230,10 +230,18 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
               rules.won(shape.first_to_move, rules.cells() - __builtin_popcount(first | second)));
       }
     }
-    for (std::size_t i = 0; i < mover_sets.size(); ++i) {
-      Code code = 0;
-      for (int j = 0; j < planes; ++j) code += test_bit(in + j * words, mover_sets[i]);
-      set_code(dst, planes, i, code);
+    // The class's entries in rank order, a group of 64 at a time: plane by plane, as the
+    // buffers and the layer hold the same planes.
+    for (std::size_t i0 = 0; i0 < mover_sets.size(); i0 += 64) {
+      const std::uint32_t* sets = mover_sets.data() + i0;
+      const std::size_t n = std::min<std::size_t>(64, mover_sets.size() - i0);
+      std::uint64_t* group = dst + planes * (i0 >> 6);
+      for (int j = 0; j < planes; ++j) {
+        const std::uint64_t* plane = in + j * words;
+        std::uint64_t w = 0;
+        for (std::size_t b = 0; b < n; ++b) w |= std::uint64_t{test_bit(plane, sets[b])} << b;
+        group[j] = w;
+      }
     }
     report();
   });
