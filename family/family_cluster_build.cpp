@@ -259,7 +259,7 @@ void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster)
   const auto write = [&](const LayerPlanes& by_waiting, const LayerPlanes& by_mover) {
     const auto keyed = [&](const LayerPlanes& layer) {
       return keying(
-          layer.shape, [&](std::uint32_t radix) { return entries(member_, layer, radix); },
+          layer.shape, [&](std::uint32_t radix) { return packed(member_, codes_of(layer), radix); },
           context.threads, share(layer.shape).blocks);
     };
     const Keying waiting = keyed(by_waiting), mover = keyed(by_mover);

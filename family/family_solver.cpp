@@ -59,7 +59,8 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
   const std::uint64_t class_size = layer.class_size();
   const std::uint64_t* base = layer.words.data() - class_size * layer.first_class;
   const std::uint32_t key_entry = kByLocals ? 0 : lookup[colex(key)];
-  const std::uint32_t key_image = kByLocals ? 0 : sym.apply(static_cast<int>(key_entry & 0xff), key);
+  const std::uint32_t key_image =
+      kByLocals ? 0 : sym.apply(static_cast<int>(key_entry & 0xff), key);
   std::uint32_t key_images[kMaxSymmetries];
   if (kByLocals)
     for (int g = 0; g < sym.size(); ++g) key_images[g] = sym.apply(g, key);
@@ -272,8 +273,8 @@ void pack_codes(const std::uint8_t* codes, std::uint64_t count, std::uint32_t en
   if (entry_radix == format::kTernary) {
     for (std::uint64_t i = 0; i < count; i += format::kTritsPerByte)
       out[i / format::kTritsPerByte] = format::pack_trits(
-          codes + i, static_cast<std::uint32_t>(std::min<std::uint64_t>(format::kTritsPerByte,
-                                                                        count - i)));
+          codes + i,
+          static_cast<std::uint32_t>(std::min<std::uint64_t>(format::kTritsPerByte, count - i)));
     return;
   }
   const std::uint32_t per_byte = 8 / entry_bits;
@@ -281,36 +282,29 @@ void pack_codes(const std::uint8_t* codes, std::uint64_t count, std::uint32_t en
     out[i / per_byte] |= static_cast<std::uint8_t>(codes[i] << (entry_bits * (i % per_byte)));
 }
 
-// A block's codes: a buffer per thread, reused.
-std::uint8_t* block_codes(std::uint64_t count) {
-  thread_local std::vector<std::uint8_t> codes;
-  if (codes.size() < count) codes.resize(count);
-  return codes.data();
-}
-
 }  // namespace
 
-EntryProducer entries(const Member& member, const LayerPlanes& layer, std::uint32_t entry_radix) {
-  return [&layer, entry_radix, bits = member.entry_bits()](std::uint64_t first, std::uint64_t count,
-                                                           std::uint8_t* out) {
+CodeSource codes_of(const LayerPlanes& layer) {
+  return [&layer](std::uint64_t first, std::uint64_t count, std::uint8_t* codes) {
     const std::uint64_t per_class = layer.shape.per_class;
     const int planes = layer.planes;
-    std::uint8_t* codes = block_codes(count);
     std::uint64_t cls = first / per_class, rank = first % per_class;
-    const std::uint64_t* words = layer.class_words(cls);
-    for (std::uint64_t i = 0; i < count; ++i) {
-      codes[i] = static_cast<std::uint8_t>(group_code(words + planes * (rank >> 6), planes, rank & 63));
-      if (++rank == per_class && i + 1 < count) {
-        rank = 0;
-        words = layer.class_words(++cls);
-      }
+    for (std::uint64_t i = 0; i < count;) {
+      // The rest of a group of 64 within the class, plane by plane.
+      const std::uint64_t* group = layer.class_words(cls) + planes * (rank >> 6);
+      const unsigned bit = rank & 63;
+      const std::uint64_t n = std::min({count - i, per_class - rank, std::uint64_t{64} - bit});
+      std::fill_n(codes + i, n, 0);
+      for (int j = 0; j < planes; ++j)
+        for (std::uint64_t b = 0; b < n; ++b) codes[i + b] += (group[j] >> (bit + b)) & 1;
+      i += n;
+      rank += n;
+      if (rank == per_class) rank = 0, ++cls;
     }
-    pack_codes(codes, count, entry_radix, bits, out);
   };
 }
 
-EntryProducer rekeyed_entries(const Member& member, const LayerPlanes& layer,
-                              std::uint32_t entry_radix) {
+CodeSource rekeyed_codes(const Member& member, const LayerPlanes& layer) {
   const Symmetry& sym = member.symmetry();
   const LayerShape shape = member.shape(layer.shape.turn, !layer.shape.key_is_mover);
   // The other side's sets in the order gathers walk, and each one's rank within a class.
@@ -319,10 +313,9 @@ EntryProducer rekeyed_entries(const Member& member, const LayerPlanes& layer,
   auto ranks = std::make_shared<std::vector<std::uint32_t>>();
   for (const std::uint32_t set : *others)
     ranks->push_back(static_cast<std::uint32_t>(combinatorial::revolving_door_rank(set)));
-  return [&sym, &layer, shape, others, ranks, entry_radix, bits = member.entry_bits()](
-             std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+  return [&sym, &layer, shape, others, ranks](std::uint64_t first, std::uint64_t count,
+                                              std::uint8_t* codes) {
     const auto& keys = sym.canonical_sets(shape.key_size);
-    std::uint8_t* codes = block_codes(count);
     thread_local std::vector<std::uint8_t> in_class;
     in_class.resize(shape.per_class);
     for (std::uint64_t cls = first / shape.per_class; cls * shape.per_class < first + count;
@@ -336,7 +329,16 @@ EntryProducer rekeyed_entries(const Member& member, const LayerPlanes& layer,
                 in_class.begin() + static_cast<std::ptrdiff_t>(to - cls * shape.per_class),
                 codes + (from - first));
     }
-    pack_codes(codes, count, entry_radix, bits, out);
+  };
+}
+
+EntryProducer packed(const Member& member, CodeSource codes, std::uint32_t entry_radix) {
+  return [codes = std::move(codes), entry_radix, bits = member.entry_bits()](
+             std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+    thread_local std::vector<std::uint8_t> block;
+    if (block.size() < count) block.resize(count);
+    codes(first, count, block.data());
+    pack_codes(block.data(), count, entry_radix, bits, out);
   };
 }
 

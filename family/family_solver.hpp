@@ -12,6 +12,7 @@
 // is decided (mnk), and with value=speed a set that makes a line part-way through a turn wins
 // with the cells then empty. Results are compressed back to the order of ranks.
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "family/family_member.hpp"
@@ -60,14 +61,17 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
 // The layer keyed by the other side (a gather as costly as a solve).
 LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned threads);
 
-// The entries of `layer` packed as a table file with that entry radix stores them: base-3 digits
-// (format::kTernary, three codes only) or binary of member.entry_bits(). The layer must outlive
-// the producer.
-EntryProducer entries(const Member& member, const LayerPlanes& layer, std::uint32_t entry_radix);
-// The same of `layer` keyed the other way, gathered from it block by block: how a keying is
-// sampled, or written once, without being built.
-EntryProducer rekeyed_entries(const Member& member, const LayerPlanes& layer,
-                              std::uint32_t entry_radix);
+// Where a table's entries come from: the codes of entries [first, first + count), one a byte.
+// Called concurrently for different ranges; the layer must outlive it.
+using CodeSource =
+    std::function<void(std::uint64_t first, std::uint64_t count, std::uint8_t* codes)>;
+CodeSource codes_of(const LayerPlanes& layer);
+// `layer` keyed the other way, gathered from it range by range: how a keying is sampled, or
+// written once, without being built.
+CodeSource rekeyed_codes(const Member& member, const LayerPlanes& layer);
+// The entries packed as a table file with that entry radix stores them: base-3 digits
+// (format::kTernary, three codes only) or binary of member.entry_bits().
+EntryProducer packed(const Member& member, CodeSource codes, std::uint32_t entry_radix);
 
 // A layer read back from its verified table file (the classes of `range`).
 LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsigned threads,

@@ -3,6 +3,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <map>
+#include <mutex>
 
 #include "core/combinatorial.hpp"
 #include "family/family_game.hpp"
@@ -17,6 +19,29 @@ std::string board_text(const Rules& rules, std::uint32_t first, std::uint32_t se
     s += (first >> i & 1) ? rules.first : (second >> i & 1) ? rules.second : '.';
   }
   return s;
+}
+
+// A source that keeps the ranges it has produced: the samples that choose a keying read each
+// sampled block three times (two packings, then the write's settings).
+CodeSource kept(CodeSource source) {
+  struct Kept {
+    std::mutex mutex;
+    std::map<std::pair<std::uint64_t, std::uint64_t>, std::vector<std::uint8_t>> ranges;
+  };
+  return [source = std::move(source), kept = std::make_shared<Kept>()](
+             std::uint64_t first, std::uint64_t count, std::uint8_t* codes) {
+    {
+      const std::lock_guard lock(kept->mutex);
+      const auto found = kept->ranges.find({first, count});
+      if (found != kept->ranges.end()) {
+        std::copy(found->second.begin(), found->second.end(), codes);
+        return;
+      }
+    }
+    source(first, count, codes);
+    const std::lock_guard lock(kept->mutex);
+    kept->ranges.try_emplace({first, count}, codes, codes + count);
+  };
 }
 
 }  // namespace
@@ -65,27 +90,30 @@ void FamilyTables::build(const BuildContext& context) const {
                    << (is_stored ? "" : " (not stored: scored when probed)") << "\n";
     next.reset();
     if (by_mover) {
-      write_layer(context, {by_mover_header, entries(member_, *by_mover, by_mover_header.entry_radix)});
+      write_layer(context, {by_mover_header,
+                            packed(member_, codes_of(*by_mover), by_mover_header.entry_radix)});
       by_mover.reset();
     }
     if (is_stored) {
       // Keyed by whichever side compresses smaller on the sample; the mover's keying is sampled
-      // by gathering the sampled blocks alone.
-      Keying chosen = keying(
-          layer.shape, [&](std::uint32_t radix) { return entries(member_, layer, radix); },
+      // by gathering the sampled blocks alone, each once.
+      const Keying by_waiting = keying(
+          layer.shape, [&](std::uint32_t radix) { return packed(member_, codes_of(layer), radix); },
           context.threads);
-      Keying other = keying(
+      const CodeSource sampled = kept(rekeyed_codes(member_, layer));
+      const Keying mover = keying(
           member_.shape(t, true),
-          [&](std::uint32_t radix) { return rekeyed_entries(member_, layer, radix); },
-          context.threads);
-      // Layer 0, or a layer whose predecessor's table is complete (a resumed build missing only
-      // later tables), has no solve after it to re-key it: it is written gathered block by block.
-      const bool solved_again = t > 0 && !complete[t - 1];
-      if (other.sampled_size < chosen.sampled_size && solved_again) {
+          [&](std::uint32_t radix) { return packed(member_, sampled, radix); }, context.threads);
+      if (mover.sampled_size >= by_waiting.sampled_size) {
+        write_layer(context, by_waiting);
+      } else if (t > 0 && !complete[t - 1]) {
         by_mover = std::make_unique<LayerPlanes>(member_.shape(t, true), member_.planes());
-        by_mover_header = other.header;
+        by_mover_header = mover.header;
       } else {
-        write_layer(context, other.sampled_size < chosen.sampled_size ? other : chosen);
+        // Layer 0, or a layer whose predecessor's table is complete (a resumed build missing
+        // only later tables), has no solve after it to re-key it: it is gathered block by block.
+        write_layer(context, {mover.header, packed(member_, rekeyed_codes(member_, layer),
+                                                   mover.header.entry_radix)});
       }
     }
     next = std::make_unique<LayerPlanes>(std::move(layer));
@@ -145,9 +173,9 @@ Keying FamilyTables::keying(const LayerShape& shape,
                             const std::function<EntryProducer(std::uint32_t)>& packed_as,
                             unsigned threads, const BlockShare& share) const {
   Keying k;
-  k.header = table_header(member_.rules().canonical,
-                          shape.key_is_mover ? kKeyedByMover : kKeyedByWaiting,
-                          member_.value_codec(), member_.entry_bits(), shape.entries);
+  k.header =
+      table_header(member_.rules().canonical, shape.key_is_mover ? kKeyedByMover : kKeyedByWaiting,
+                   member_.value_codec(), member_.entry_bits(), shape.entries);
   k.header.layer = static_cast<std::uint32_t>(shape.turn);
   const WriteOptions sampling{
       .block_entries_log2 = kLayerWrite.block_entries_log2, .zstd_level = 3, .threads = threads};

@@ -44,8 +44,8 @@ class FamilyTables final : public GameTables {
   LayerPlanes load(const std::filesystem::path& dir, int turn, unsigned threads,
                    ClassRange range = {}) const;
   Keying keying(const LayerShape& shape,
-                 const std::function<EntryProducer(std::uint32_t)>& packed_as, unsigned threads,
-                 const BlockShare& share = {}) const;
+                const std::function<EntryProducer(std::uint32_t)>& packed_as, unsigned threads,
+                const BlockShare& share = {}) const;
   void write_layer(const BuildContext& context, const Keying& keying,
                    const WriteShare& share = {}) const;
 
