@@ -45,6 +45,12 @@ async function expectShownMatchesApi() {
   const api = await res.json();
   await page.waitForFunction((v) => document.getElementById("value").dataset.value === v,
                              String(api.value));
+  // The value alone does not tell positions apart (double5's first moves are all draws, as is
+  // the board before them): wait until the list is the API's too, then compare it in full.
+  await page.waitForFunction((moves) => {
+    const lis = [...document.querySelectorAll("#moves li[data-move]")];
+    return lis.length === moves.length && lis.every((li, i) => li.dataset.move === moves[i]);
+  }, api.moves.map((m) => m.move), { timeout: 10000 }).catch(() => {});
   const shown = await page.$$eval("#moves li[data-move]", (lis) =>
     lis.map((li) => [li.dataset.move, li.querySelector(".move-value").textContent, li.dataset.outcome]));
   assert.deepEqual(shown.map(([m, v]) => [m, v]), api.moves.map((m) => [m.move, String(m.value)]));
