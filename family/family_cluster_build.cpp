@@ -257,13 +257,12 @@ void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster)
   // A layer is written keyed by whichever side compresses smaller on the sample, as by one
   // process; here both keyings are held anyway (the solve reads the mover's).
   const auto write = [&](const LayerPlanes& by_waiting, const LayerPlanes& by_mover) {
-    const auto keyed = [&](const LayerPlanes& layer, std::optional<std::uint32_t> radix) {
+    const auto keyed = [&](const LayerPlanes& layer) {
       return keying(
-          layer.shape, [&](std::uint32_t r) { return packed(member_, codes_of(layer), r); },
-          context.threads, share(layer.shape).blocks, radix);
+          layer.shape, [&](std::uint32_t radix) { return packed(member_, codes_of(layer), radix); },
+          context.threads, share(layer.shape).blocks);
     };
-    const Keying waiting = keyed(by_waiting, std::nullopt);
-    const Keying mover = keyed(by_mover, waiting.header.entry_radix);
+    const Keying waiting = keyed(by_waiting), mover = keyed(by_mover);
     const Keying& chosen = mover.sampled_size < waiting.sampled_size ? mover : waiting;
     write_layer(context, chosen,
                 {.blocks = share(chosen.header.index_scheme == kKeyedByMover ? by_mover.shape

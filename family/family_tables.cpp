@@ -3,6 +3,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <map>
+#include <mutex>
 
 #include "core/combinatorial.hpp"
 #include "family/family_game.hpp"
@@ -17,6 +19,29 @@ std::string board_text(const Rules& rules, std::uint32_t first, std::uint32_t se
     s += (first >> i & 1) ? rules.first : (second >> i & 1) ? rules.second : '.';
   }
   return s;
+}
+
+// A source that keeps the ranges it has produced: the samples that choose a keying read each
+// sampled block three times (two packings, then the write's settings).
+CodeSource kept(CodeSource source) {
+  struct Kept {
+    std::mutex mutex;
+    std::map<std::pair<std::uint64_t, std::uint64_t>, std::vector<std::uint8_t>> ranges;
+  };
+  return [source = std::move(source), kept = std::make_shared<Kept>()](
+             std::uint64_t first, std::uint64_t count, std::uint8_t* codes) {
+    {
+      const std::lock_guard lock(kept->mutex);
+      const auto found = kept->ranges.find({first, count});
+      if (found != kept->ranges.end()) {
+        std::copy(found->second.begin(), found->second.end(), codes);
+        return;
+      }
+    }
+    source(first, count, codes);
+    const std::lock_guard lock(kept->mutex);
+    kept->ranges.try_emplace({first, count}, codes, codes + count);
+  };
 }
 
 }  // namespace
@@ -71,16 +96,14 @@ void FamilyTables::build(const BuildContext& context) const {
     }
     if (is_stored) {
       // Keyed by whichever side compresses smaller on the sample; the mover's keying is sampled
-      // by gathering the sampled blocks alone.
+      // by gathering the sampled blocks alone, each once.
       const Keying by_waiting = keying(
           layer.shape, [&](std::uint32_t radix) { return packed(member_, codes_of(layer), radix); },
           context.threads);
+      const CodeSource sampled = kept(rekeyed_codes(member_, layer));
       const Keying mover = keying(
           member_.shape(t, true),
-          [&](std::uint32_t radix) {
-            return packed(member_, rekeyed_codes(member_, layer), radix);
-          },
-          context.threads, {}, by_waiting.header.entry_radix);
+          [&](std::uint32_t radix) { return packed(member_, sampled, radix); }, context.threads);
       if (mover.sampled_size >= by_waiting.sampled_size) {
         write_layer(context, by_waiting);
       } else if (t > 0 && !complete[t - 1]) {
@@ -144,13 +167,11 @@ LayerPlanes FamilyTables::load(const std::filesystem::path& dir, int turn, unsig
 // A keying's header and entries in the packing that compresses smaller on one block in 16 at
 // level 3, which ranks packings as the slower parser does (neither packing of three codes wins
 // everywhere: base-3 digits compress 5-10% smaller in most of double5's layers, 2-bit codes
-// 10-20% smaller in its last), or in `radix`: the other keying's, as both keyings hold the same
-// values. Its sampled size is measured at the write's own settings: at level 3 the sample
-// ranked double5's round 6 keyings the wrong way (3% larger written).
+// 10-20% smaller in its last). Its sampled size is measured at the write's own settings: at
+// level 3 the sample ranked double5's round 6 keyings the wrong way (3% larger written).
 Keying FamilyTables::keying(const LayerShape& shape,
                             const std::function<EntryProducer(std::uint32_t)>& packed_as,
-                            unsigned threads, const BlockShare& share,
-                            std::optional<std::uint32_t> radix) const {
+                            unsigned threads, const BlockShare& share) const {
   Keying k;
   k.header =
       table_header(member_.rules().canonical, shape.key_is_mover ? kKeyedByMover : kKeyedByWaiting,
@@ -158,8 +179,7 @@ Keying FamilyTables::keying(const LayerShape& shape,
   k.header.layer = static_cast<std::uint32_t>(shape.turn);
   const WriteOptions sampling{
       .block_entries_log2 = kLayerWrite.block_entries_log2, .zstd_level = 3, .threads = threads};
-  k.header.entry_radix =
-      radix ? *radix : smaller_packing(k.header, packed_as, sampling, kSampleStride, share);
+  k.header.entry_radix = smaller_packing(k.header, packed_as, sampling, kSampleStride, share);
   k.entries = packed_as(k.header.entry_radix);
   WriteOptions writing = kLayerWrite;
   writing.threads = threads;

@@ -3,7 +3,6 @@
 // board, by one process (family_tables.cpp) or by the processes of a cluster
 // (family_cluster_build.cpp, byte for byte the same files), and deep-checked.
 #include <filesystem>
-#include <optional>
 #include <string>
 #include <utility>
 
@@ -46,8 +45,7 @@ class FamilyTables final : public GameTables {
                    ClassRange range = {}) const;
   Keying keying(const LayerShape& shape,
                 const std::function<EntryProducer(std::uint32_t)>& packed_as, unsigned threads,
-                const BlockShare& share = {},
-                std::optional<std::uint32_t> radix = std::nullopt) const;
+                const BlockShare& share = {}) const;
   void write_layer(const BuildContext& context, const Keying& keying,
                    const WriteShare& share = {}) const;
 
