@@ -108,6 +108,22 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, bool keyed_by_locals,
     gather<false>(sym, layer, key, locals, sink);
 }
 
+// Codes (one a byte) packed as a table file with that entry radix stores them: base-3 digits,
+// or binary of 2, 4 or 8 bits (no entry then straddles a byte). `out` is zeroed.
+void pack_codes(const std::uint8_t* codes, std::uint64_t count, std::uint32_t entry_radix,
+                std::uint32_t entry_bits, std::uint8_t* out) {
+  if (entry_radix == format::kTernary) {
+    for (std::uint64_t i = 0; i < count; i += format::kTritsPerByte)
+      out[i / format::kTritsPerByte] = format::pack_trits(
+          codes + i,
+          static_cast<std::uint32_t>(std::min<std::uint64_t>(format::kTritsPerByte, count - i)));
+    return;
+  }
+  const std::uint32_t per_byte = 8 / entry_bits;
+  for (std::uint64_t i = 0; i < count; ++i)
+    out[i / per_byte] |= static_cast<std::uint8_t>(codes[i] << (entry_bits * (i % per_byte)));
+}
+
 // A class's values over the mover's sets, before and after a butterfly: plane j of each is
 // words [j * words, (j + 1) * words). Entries outside the sets a turn reads are never used.
 struct Buffers {
@@ -250,39 +266,19 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
 }
 
 LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned threads) {
-  const Symmetry& sym = member.symmetry();
-  const LayerShape shape = member.shape(layer.shape.turn, !layer.shape.key_is_mover);
-  LayerPlanes out(shape, layer.planes);
-  const auto& keys = sym.canonical_sets(shape.key_size);
-  const auto others = colex_sets(sym.cells() - shape.key_size, shape.other_size);
-  parallel_for(threads, shape.classes, [&](std::uint64_t cls) {
+  LayerPlanes out(member.shape(layer.shape.turn, !layer.shape.key_is_mover), layer.planes);
+  const CodeSource codes = rekeyed_codes(member, layer);
+  const std::uint64_t per_class = out.shape.per_class;
+  parallel_for(threads, out.shape.classes, [&](std::uint64_t cls) {
+    thread_local std::vector<std::uint8_t> in_class;
+    in_class.resize(per_class);
+    codes(cls * per_class, per_class, in_class.data());
     std::uint64_t* dst = out.class_words(cls);
-    gather(sym, layer, true, keys[cls], others, [&](std::size_t j, Code code) {
-      set_code(dst, out.planes, combinatorial::revolving_door_rank(others[j]), code);
-    });
+    for (std::uint64_t rank = 0; rank < per_class; ++rank)
+      set_code(dst, out.planes, rank, in_class[rank]);
   });
   return out;
 }
-
-namespace {
-
-// Codes (one a byte) packed as a table file with that entry radix stores them: base-3 digits,
-// or binary of 2, 4 or 8 bits (no entry then straddles a byte). `out` is zeroed.
-void pack_codes(const std::uint8_t* codes, std::uint64_t count, std::uint32_t entry_radix,
-                std::uint32_t entry_bits, std::uint8_t* out) {
-  if (entry_radix == format::kTernary) {
-    for (std::uint64_t i = 0; i < count; i += format::kTritsPerByte)
-      out[i / format::kTritsPerByte] = format::pack_trits(
-          codes + i,
-          static_cast<std::uint32_t>(std::min<std::uint64_t>(format::kTritsPerByte, count - i)));
-    return;
-  }
-  const std::uint32_t per_byte = 8 / entry_bits;
-  for (std::uint64_t i = 0; i < count; ++i)
-    out[i / per_byte] |= static_cast<std::uint8_t>(codes[i] << (entry_bits * (i % per_byte)));
-}
-
-}  // namespace
 
 CodeSource codes_of(const LayerPlanes& layer) {
   return [&layer](std::uint64_t first, std::uint64_t count, std::uint8_t* codes) {
