@@ -4,6 +4,7 @@
 
 #include "core/board_text.hpp"
 #include "core/combinatorial.hpp"
+#include "core/parallel.hpp"
 #include "family/family_game.hpp"
 
 namespace tbgen {
@@ -117,6 +118,53 @@ Code FamilyReader::code(const TableSet& tables, const Board& b) const {
     best = first_moves ? std::max(best, v) : std::min(best, v);
   });
   return best;
+}
+
+std::vector<Code> FamilyReader::codes(const TableSet& tables, std::span<const Board> boards) const {
+  const Rules& r = member_->rules();
+  std::vector<Code> out(boards.size());
+  // Each layer's table is opened and its layout checked once, before the threads start.
+  const TableSet streaming(tables.directory(), tbreader::CacheMode::single_block);
+  std::vector<const Table*> used(member_->stored_layers(), nullptr);
+  std::vector<LayerShape> shapes(member_->stored_layers());
+  for (const Board& b : boards) {
+    Code ignored = 0;
+    if (b.turn >= member_->stored_layers() || used[b.turn] ||
+        r.terminal(b.turn, b.first, b.second, &ignored))
+      continue;
+    used[b.turn] = &table_of(streaming, b.turn, &shapes[b.turn]);
+  }
+  constexpr std::uint64_t kDirect = ~std::uint64_t{0};
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> order(boards.size());  // (key, board)
+  const unsigned threads = default_threads();
+  constexpr std::size_t kChunk = 1 << 14;
+  parallel_for(threads, (boards.size() + kChunk - 1) / kChunk, [&](std::uint64_t chunk) {
+    for (std::size_t i = chunk * kChunk; i < std::min(boards.size(), (chunk + 1) * kChunk); ++i) {
+      const Board& b = boards[i];
+      if (b.turn < member_->stored_layers() && used[b.turn] &&
+          !r.terminal(b.turn, b.first, b.second, &out[i])) {
+        order[i] = {std::uint64_t(b.turn) << 40 |
+                        member_->position_index(shapes[b.turn], b.first, b.second),
+                    static_cast<std::uint32_t>(i)};
+      } else {
+        out[i] = code(tables, b);  // decided by the board, or a last turn without a table
+        order[i] = {kDirect, static_cast<std::uint32_t>(i)};
+      }
+    }
+  });
+  std::sort(order.begin(), order.end());
+  // Runs of the sorted boards, handed out dynamically: the late layers hold most blocks.
+  constexpr std::size_t kRun = 1 << 13;
+  parallel_for(threads, (order.size() + kRun - 1) / kRun, [&](std::uint64_t run) {
+    const std::size_t last = std::min(order.size(), (run + 1) * kRun);
+    for (std::size_t k = run * kRun; k < last && order[k].first != kDirect; ++k) {
+      const Table& table = *used[order[k].first >> 40];
+      const std::uint64_t c = table.entry(order[k].first & ((std::uint64_t{1} << 40) - 1));
+      if (c >= r.codes()) throw tbreader::Error(table.name() + ": invalid value code");
+      out[order[k].second] = static_cast<Code>(c);
+    }
+  });
+  return out;
 }
 
 tbreader::Value FamilyReader::value_text(Code code) const {

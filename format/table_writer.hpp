@@ -35,7 +35,7 @@ struct WriteOptions {
 inline constexpr WriteOptions kLayerWrite{
     .block_entries_log2 = 18,
     .zstd_level = 13,
-    .tuning = {.strategy = ZSTD_btopt, .search_log = 1, .min_match = 4, .target_length = 16},
+    .tuning = {.strategy = ZSTD_btopt, .search_log = 1, .min_match = 5, .target_length = 32},
     .threads = 1};
 
 // Writes entries [first, first + count) packed as the header says into `out` (zeroed,
