@@ -262,13 +262,11 @@ void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster)
           layer.shape, [&](std::uint32_t radix) { return packed(member_, codes_of(layer), radix); },
           context.threads, share(layer.shape).blocks);
     };
-    const Keying waiting = keyed(by_waiting), mover = keyed(by_mover);
-    const Keying& chosen = mover.sampled_size < waiting.sampled_size ? mover : waiting;
-    write_layer(context, chosen,
-                {.blocks = share(chosen.header.index_scheme == kKeyedByMover ? by_mover.shape
-                                                                             : by_waiting.shape)
-                               .blocks,
-                 .cluster = &cluster});
+    Keying waiting = keyed(by_waiting), mover = keyed(by_mover);
+    Keying& chosen = mover.sampled_size < waiting.sampled_size ? mover : waiting;
+    const LayerShape& shape =
+        chosen.header.index_scheme == kKeyedByMover ? by_mover.shape : by_waiting.shape;
+    write_layer(context, std::move(chosen), {.blocks = share(shape).blocks, .cluster = &cluster});
   };
   std::unique_ptr<LayerPlanes> next;  // this process's slice of layer t + 1, either keying
   for (int t = member_.rules().turns - 1; t >= 0; --t) {

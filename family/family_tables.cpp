@@ -68,7 +68,7 @@ void FamilyTables::build(const BuildContext& context) const {
   // Layer t + 1 when its table is keyed by its mover: the solve of layer t, which reads it in
   // that order anyway, re-keys it for little more than the stores; it is written after.
   std::unique_ptr<LayerPlanes> by_mover;
-  format::Header by_mover_header;
+  Keying by_mover_keying;
   for (int t = member_.rules().turns - 1; t >= 0; --t) {
     const bool is_stored = t < stored;
     if (is_stored && complete[t]) {
@@ -90,30 +90,31 @@ void FamilyTables::build(const BuildContext& context) const {
                    << (is_stored ? "" : " (not stored: scored when probed)") << "\n";
     next.reset();
     if (by_mover) {
-      write_layer(context, {by_mover_header,
-                            packed(member_, codes_of(*by_mover), by_mover_header.entry_radix)});
+      by_mover_keying.entries =
+          packed(member_, codes_of(*by_mover), by_mover_keying.header.entry_radix);
+      write_layer(context, std::move(by_mover_keying));
       by_mover.reset();
     }
     if (is_stored) {
       // Keyed by whichever side compresses smaller on the sample; the mover's keying is sampled
       // by gathering the sampled blocks alone, each once.
-      const Keying by_waiting = keying(
+      Keying by_waiting = keying(
           layer.shape, [&](std::uint32_t radix) { return packed(member_, codes_of(layer), radix); },
           context.threads);
       const CodeSource sampled = kept(rekeyed_codes(member_, layer));
-      const Keying mover = keying(
+      Keying mover = keying(
           member_.shape(t, true),
           [&](std::uint32_t radix) { return packed(member_, sampled, radix); }, context.threads);
       if (mover.sampled_size >= by_waiting.sampled_size) {
-        write_layer(context, by_waiting);
+        write_layer(context, std::move(by_waiting));
       } else if (t > 0 && !complete[t - 1]) {
         by_mover = std::make_unique<LayerPlanes>(member_.shape(t, true), member_.planes());
-        by_mover_header = mover.header;
+        by_mover_keying = std::move(mover);
       } else {
         // Layer 0, or a layer whose predecessor's table is complete (a resumed build missing
         // only later tables), has no solve after it to re-key it: it is gathered block by block.
-        write_layer(context, {mover.header, packed(member_, rekeyed_codes(member_, layer),
-                                                   mover.header.entry_radix)});
+        mover.entries = packed(member_, rekeyed_codes(member_, layer), mover.header.entry_radix);
+        write_layer(context, std::move(mover));
       }
     }
     next = std::make_unique<LayerPlanes>(std::move(layer));
@@ -179,16 +180,16 @@ Keying FamilyTables::keying(const LayerShape& shape,
   k.header.layer = static_cast<std::uint32_t>(shape.turn);
   const WriteOptions sampling{
       .block_entries_log2 = kLayerWrite.block_entries_log2, .zstd_level = 3, .threads = threads};
-  k.header.entry_radix = smaller_packing(k.header, packed_as, sampling, kSampleStride, share);
+  k.header.entry_radix = smaller_packing(k.header, packed_as, sampling, kKeyingSampleStride, share);
   k.entries = packed_as(k.header.entry_radix);
   WriteOptions writing = kLayerWrite;
   writing.threads = threads;
-  k.sampled_size =
-      sampled_compressed_size(k.header, k.entries, writing, kKeyingSampleStride, share);
+  k.sample = sample_blocks(k.header, k.entries, writing, kKeyingSampleStride, share);
+  k.sampled_size = compressed_size(k.sample, share);
   return k;
 }
 
-void FamilyTables::write_layer(const BuildContext& context, const Keying& keying,
+void FamilyTables::write_layer(const BuildContext& context, Keying keying,
                                const WriteShare& share) const {
   const auto start = std::chrono::steady_clock::now();
   const int turn = static_cast<int>(keying.header.layer);
@@ -196,10 +197,12 @@ void FamilyTables::write_layer(const BuildContext& context, const Keying& keying
   options.threads = context.threads;
   std::uint64_t checksum = 0;
   if (!share.cluster) {
-    checksum = write_table(path(context.tables, turn), keying.header, keying.entries, options);
+    checksum = write_table(path(context.tables, turn), keying.header, keying.entries, options,
+                           std::move(keying.sample));
   } else {
     // Each process compresses its share of the blocks; rank 0 puts the file together.
-    const auto blocks = compress_blocks(keying.header, keying.entries, options, share.blocks);
+    const auto blocks = compress_blocks(keying.header, keying.entries, options, share.blocks,
+                                        std::move(keying.sample));
     Bytes mine;
     for (const auto& b : blocks) {
       const std::uint64_t size = b.size();

@@ -13,10 +13,12 @@
 namespace tbgen::family {
 
 // A layer keyed one way, ready to write: the header (with the packing that compresses smaller),
-// the entries, and the compressed size of the sampled blocks (added up over a cluster).
+// the entries, the sampled blocks as the write compresses them (it reuses them), and their
+// compressed size (added up over a cluster).
 struct Keying {
   format::Header header;
   EntryProducer entries;
+  CompressedBlocks sample;
   std::uint64_t sampled_size = 0;
 };
 
@@ -46,8 +48,7 @@ class FamilyTables final : public GameTables {
   Keying keying(const LayerShape& shape,
                 const std::function<EntryProducer(std::uint32_t)>& packed_as, unsigned threads,
                 const BlockShare& share = {}) const;
-  void write_layer(const BuildContext& context, const Keying& keying,
-                   const WriteShare& share = {}) const;
+  void write_layer(const BuildContext& context, Keying keying, const WriteShare& share = {}) const;
 
   static constexpr std::uint32_t kSampleStride = 16;
   static constexpr std::uint32_t kKeyingSampleStride = 32;

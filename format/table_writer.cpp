@@ -77,22 +77,25 @@ void set_block_fields(format::Header& header, const WriteOptions& options) {
 
 }  // namespace
 
-std::uint64_t sampled_compressed_size(format::Header header, const EntryProducer& produce,
-                                      const WriteOptions& options, std::uint32_t stride,
-                                      const BlockShare& share) {
+CompressedBlocks sample_blocks(format::Header header, const EntryProducer& produce,
+                               const WriteOptions& options, std::uint32_t stride,
+                               const BlockShare& share) {
   set_block_fields(header, options);
   // The sampled blocks of the share: multiples of the stride in [first, end).
   const std::uint32_t end = std::min(share.end, header.block_count);
   const std::uint32_t from = (share.first + stride - 1) / stride;
   const std::uint32_t to = end == 0 ? 0 : (end + stride - 1) / stride;
-  std::vector<std::uint64_t> sizes(to > from ? to - from : 0);
-  parallel_for(options.threads, sizes.size(), [&](std::uint64_t i) {
-    sizes[i] =
-        compress_block(header, produce, static_cast<std::uint32_t>((from + i) * stride), options)
-            .size();
+  CompressedBlocks blocks(header.block_count);
+  parallel_for(options.threads, to > from ? to - from : 0, [&](std::uint64_t i) {
+    const auto block = static_cast<std::uint32_t>((from + i) * stride);
+    blocks[block] = compress_block(header, produce, block, options);
   });
+  return blocks;
+}
+
+std::uint64_t compressed_size(const CompressedBlocks& blocks, const BlockShare& share) {
   std::uint64_t total = 0;
-  for (const auto s : sizes) total += s;
+  for (const auto& b : blocks) total += b.size();
   return share.sum(total);
 }
 
@@ -114,20 +117,26 @@ std::uint64_t write_table(const std::filesystem::path& path, const format::Heade
 std::vector<std::vector<std::uint8_t>> compress_blocks(const format::Header& header,
                                                        const EntryProducer& produce,
                                                        const WriteOptions& options,
-                                                       const BlockShare& share) {
+                                                       const BlockShare& share,
+                                                       CompressedBlocks known) {
   format::Header h = header;
   set_block_fields(h, options);
   const std::uint32_t end = std::min(share.end, h.block_count);
+  known.resize(h.block_count);
   std::vector<std::vector<std::uint8_t>> blocks(end > share.first ? end - share.first : 0);
   parallel_for(options.threads, blocks.size(), [&](std::uint64_t i) {
-    blocks[i] = compress_block(h, produce, static_cast<std::uint32_t>(share.first + i), options);
+    const auto block = static_cast<std::uint32_t>(share.first + i);
+    blocks[i] =
+        known[block].empty() ? compress_block(h, produce, block, options) : std::move(known[block]);
   });
   return blocks;
 }
 
 std::uint64_t write_table(const std::filesystem::path& path, format::Header header,
-                          const EntryProducer& produce, const WriteOptions& options) {
-  return assemble_table(path, header, compress_blocks(header, produce, options, {}), options);
+                          const EntryProducer& produce, const WriteOptions& options,
+                          CompressedBlocks known) {
+  return assemble_table(path, header,
+                        compress_blocks(header, produce, options, {}, std::move(known)), options);
 }
 
 std::uint64_t assemble_table(const std::filesystem::path& path, format::Header header,
@@ -191,7 +200,7 @@ std::uint32_t smaller_packing(const format::Header& header,
     format::Header h = header;
     h.entry_radix = radix;
     const std::uint64_t size =
-        sampled_compressed_size(h, packed_as(radix), sampling, stride, share);
+        compressed_size(sample_blocks(h, packed_as(radix), sampling, stride, share), share);
     if (size < best_size) best = radix, best_size = size;
   }
   return best;

@@ -43,10 +43,16 @@ inline constexpr WriteOptions kLayerWrite{
 using EntryProducer =
     std::function<void(std::uint64_t first, std::uint64_t count, std::uint8_t* out)>;
 
+// Compressed blocks by block number; empty where a block is not (yet) compressed.
+using CompressedBlocks = std::vector<std::vector<std::uint8_t>>;
+
 // `header` gives game, layer, index scheme, codec, entry bits and radix, entry count and game
-// parameter; the writer fills in the rest. Returns the whole-file checksum.
+// parameter; the writer fills in the rest. Blocks in `known` (compressed from the same entries
+// with the same options, as sample_blocks does) are not compressed again. Returns the whole-file
+// checksum.
 std::uint64_t write_table(const std::filesystem::path& path, format::Header header,
-                          const EntryProducer& produce, const WriteOptions& options);
+                          const EntryProducer& produce, const WriteOptions& options,
+                          CompressedBlocks known = {});
 // The same from entries already packed in memory.
 std::uint64_t write_table(const std::filesystem::path& path, const format::Header& header,
                           std::span<const std::uint8_t> packed, const WriteOptions& options);
@@ -59,12 +65,14 @@ struct BlockShare {
   std::function<std::uint64_t(std::uint64_t)> sum = [](std::uint64_t n) { return n; };
 };
 
-// Compressed bytes of every `stride`-th block (0, stride, 2 * stride, ...) as write_table would
-// write them: to choose between packings by measurement without writing. With a share: the
-// share's sampled blocks, added up over the processes.
-std::uint64_t sampled_compressed_size(format::Header header, const EntryProducer& produce,
-                                      const WriteOptions& options, std::uint32_t stride,
-                                      const BlockShare& share = {});
+// Every `stride`-th block (0, stride, 2 * stride, ...) of the share, compressed as write_table
+// would write it: to choose between packings or keyings by measurement, and then to be written
+// without being compressed again.
+CompressedBlocks sample_blocks(format::Header header, const EntryProducer& produce,
+                               const WriteOptions& options, std::uint32_t stride,
+                               const BlockShare& share = {});
+// The compressed bytes of `blocks`, added up over the processes of the share.
+std::uint64_t compressed_size(const CompressedBlocks& blocks, const BlockShare& share = {});
 
 // The entry radix whose packing compresses smaller on every `stride`-th block at `sampling`:
 // base-3 digits (format::kTernary) or binary, for 2-bit entries (else binary). Deterministic.
@@ -73,11 +81,13 @@ std::uint32_t smaller_packing(const format::Header& header,
                               const WriteOptions& sampling, std::uint32_t stride,
                               const BlockShare& share = {});
 
-// The share's blocks compressed as write_table compresses them (`header` as for write_table).
+// The share's blocks [first, end) compressed as write_table compresses them (`header` and
+// `known` as for write_table).
 std::vector<std::vector<std::uint8_t>> compress_blocks(const format::Header& header,
                                                        const EntryProducer& produce,
                                                        const WriteOptions& options,
-                                                       const BlockShare& share);
+                                                       const BlockShare& share,
+                                                       CompressedBlocks known = {});
 // Writes the table from every block compressed (in order); returns the whole-file checksum.
 std::uint64_t assemble_table(const std::filesystem::path& path, format::Header header,
                              const std::vector<std::vector<std::uint8_t>>& blocks,
