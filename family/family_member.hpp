@@ -1,7 +1,8 @@
 #pragma once
 // A member of a family as its tables lay it out; shared by the generator and the reader.
 //
-// Layer t holds the positions after t whole turns, in the file <stem>-tNN.tb. Its positions are
+// Layer t holds the positions after t whole turns, in the file <stem>-tNN.tb
+// (a seed game may keep its own letter). Its positions are
 // keyed by the set of one side (the key): entry index = class * per_class + rank, where class
 // is the rank of the canonical image of the key set under the board's symmetries and rank is
 // the revolving-door rank of the other side's set, mapped by the same symmetry, among the cells

@@ -3,10 +3,13 @@
 
 #include <chrono>
 #include <cstdio>
-#include <map>
-#include <mutex>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "core/combinatorial.hpp"
+#include "core/parallel.hpp"
 #include "family/family_game.hpp"
 
 namespace tbgen::family {
@@ -21,26 +24,24 @@ std::string board_text(const Rules& rules, std::uint32_t first, std::uint32_t se
   return s;
 }
 
-// A source that keeps the ranges it has produced: the samples that choose a keying read each
-// sampled block three times (two packings, then the write's settings).
-CodeSource kept(CodeSource source) {
-  struct Kept {
-    std::mutex mutex;
-    std::map<std::pair<std::uint64_t, std::uint64_t>, std::vector<std::uint8_t>> ranges;
-  };
-  return [source = std::move(source), kept = std::make_shared<Kept>()](
-             std::uint64_t first, std::uint64_t count, std::uint8_t* codes) {
-    {
-      const std::lock_guard lock(kept->mutex);
-      const auto found = kept->ranges.find({first, count});
-      if (found != kept->ranges.end()) {
-        std::copy(found->second.begin(), found->second.end(), codes);
-        return;
-      }
-    }
-    source(first, count, codes);
-    const std::lock_guard lock(kept->mutex);
-    kept->ranges.try_emplace({first, count}, codes, codes + count);
+// The codes of every `stride`-th block of `source` (blocks as the write cuts them), gathered once
+// into one buffer, and a source that serves them from it (any other range from `source`): the
+// samples that choose a keying read each sampled block three times (two packings, then the
+// write's settings). One allocation, so that its memory goes back to the system when it is freed.
+CodeSource sampled_once(CodeSource source, std::uint64_t entries, std::uint32_t stride,
+                        unsigned threads) {
+  const std::uint64_t block = std::uint64_t{1} << kLayerWrite.block_entries_log2;
+  const std::uint64_t apart = block * stride;
+  const std::uint64_t samples = (entries + apart - 1) / apart;
+  auto codes = std::make_shared<std::vector<std::uint8_t>>(samples * block);
+  parallel_for(threads, samples, [&](std::uint64_t i) {
+    source(i * apart, std::min(block, entries - i * apart), codes->data() + i * block);
+  });
+  return [source = std::move(source), codes, block, apart](std::uint64_t first, std::uint64_t count,
+                                                           std::uint8_t* out) {
+    if (first % apart != 0 || count > block) return source(first, count, out);
+    const auto at = codes->begin() + static_cast<std::ptrdiff_t>(first / apart * block);
+    std::copy(at, at + static_cast<std::ptrdiff_t>(count), out);
   };
 }
 
@@ -101,7 +102,9 @@ void FamilyTables::build(const BuildContext& context) const {
       Keying by_waiting = keying(
           layer.shape, [&](std::uint32_t radix) { return packed(member_, codes_of(layer), radix); },
           context.threads);
-      const CodeSource sampled = kept(rekeyed_codes(member_, layer));
+      const CodeSource sampled =
+          sampled_once(rekeyed_codes(member_, layer), member_.shape(t, true).entries,
+                       kKeyingSampleStride, context.threads);
       Keying mover = keying(
           member_.shape(t, true),
           [&](std::uint32_t radix) { return packed(member_, sampled, radix); }, context.threads);
@@ -110,6 +113,7 @@ void FamilyTables::build(const BuildContext& context) const {
       } else if (t > 0 && !complete[t - 1]) {
         by_mover = std::make_unique<LayerPlanes>(member_.shape(t, true), member_.planes());
         by_mover_keying = std::move(mover);
+        by_mover_keying.entries = nullptr;  // it holds the sample's codes; the write re-binds it
       } else {
         // Layer 0, or a layer whose predecessor's table is complete (a resumed build missing
         // only later tables), has no solve after it to re-key it: it is gathered block by block.
@@ -117,6 +121,11 @@ void FamilyTables::build(const BuildContext& context) const {
         write_layer(context, std::move(mover));
       }
     }
+#ifdef __GLIBC__
+    // The write's blocks and the samples lie freed in the worker threads' heaps: given back
+    // before the next layer is allocated, they do not add to the peak (double5: 20 MB).
+    malloc_trim(0);
+#endif
     next = std::make_unique<LayerPlanes>(std::move(layer));
   }
 }

@@ -34,7 +34,10 @@ void pack_entry(std::uint8_t* data, std::uint64_t index, std::uint32_t entry_bit
 
 std::vector<std::uint8_t> compress_bytes(std::span<const std::uint8_t> raw,
                                          const WriteOptions& options) {
-  std::vector<std::uint8_t> out(ZSTD_compressBound(raw.size()));
+  // Compressed into a buffer of the worst-case size, then copied out at its own size: a write
+  // holds every block of a table, which would otherwise each keep the worst case's capacity.
+  thread_local std::vector<std::uint8_t> out;
+  out.resize(ZSTD_compressBound(raw.size()));
   // One context per thread: creating one per block costs more than compressing a small one.
   thread_local std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context(ZSTD_createCCtx(),
                                                                             ZSTD_freeCCtx);
@@ -52,8 +55,7 @@ std::vector<std::uint8_t> compress_bytes(std::span<const std::uint8_t> raw,
   }
   const std::size_t size = ZSTD_compress2(cctx, out.data(), out.size(), raw.data(), raw.size());
   if (ZSTD_isError(size)) throw std::runtime_error(ZSTD_getErrorName(size));
-  out.resize(size);
-  return out;
+  return {out.begin(), out.begin() + static_cast<std::ptrdiff_t>(size)};
 }
 
 namespace {

@@ -11,6 +11,7 @@ family::Rules double5_rules() {
   family::Rules r = lines_rules(GameString(kDouble5Member));
   r.canonical = "double5";
   r.stem = "double5";
+  r.layer_letter = 'r';  // its files are named by rounds, as before it was a member
   return r;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // double5 is a member of the lines family (SPEC 3 and 6): its rules are the member's, its name,
-// contest format and table files (double5-tNN.tb) its own.
+// contest format and table files (double5-rNN.tb) its own.
 #include "family/family_rules.hpp"
 
 namespace tbgen {
