@@ -11,8 +11,8 @@ Member::Member(Rules rules) : rules_(std::move(rules)), symmetry_(rules_) {
                 ? last
                 : rules_.turns;
   for (int t = 0; t < stored_; ++t)
-    table_names_.push_back(rules_.stem + '-' + rules_.layer_letter + static_cast<char>('0' + t / 10) +
-                           static_cast<char>('0' + t % 10));
+    table_names_.push_back(rules_.stem + '-' + rules_.layer_letter +
+                           static_cast<char>('0' + t / 10) + static_cast<char>('0' + t % 10));
 }
 
 LayerShape Member::shape(int turn, bool key_is_mover) const {

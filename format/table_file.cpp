@@ -90,12 +90,6 @@ std::uint32_t unpack_trit(const std::uint8_t* data, std::uint64_t index) {
   return digits[data[index / kTritsPerByte]][index % kTritsPerByte];
 }
 
-std::uint8_t pack_trits(const std::uint8_t* digits, std::uint32_t count) {
-  unsigned byte = 0;
-  for (std::uint32_t i = count; i-- > 0;) byte = byte * 3 + digits[i];
-  return static_cast<std::uint8_t>(byte);
-}
-
 std::uint64_t Header::packed_bytes(std::uint64_t entries) const {
   return entry_radix == kTernary ? (entries + kTritsPerByte - 1) / kTritsPerByte
                                  : format::packed_bytes(entries, entry_bits);

@@ -63,6 +63,11 @@ std::uint64_t packed_bytes(std::uint64_t entries, std::uint32_t entry_bits);  //
 inline constexpr std::uint32_t kTernary = 3;
 inline constexpr std::uint32_t kTritsPerByte = 5;
 std::uint32_t unpack_trit(const std::uint8_t* data, std::uint64_t index);
-std::uint8_t pack_trits(const std::uint8_t* digits, std::uint32_t count);  // count <= 5
+// count <= 5; inline, as writers call it for every five entries.
+inline std::uint8_t pack_trits(const std::uint8_t* digits, std::uint32_t count) {
+  unsigned byte = 0;
+  for (std::uint32_t i = count; i-- > 0;) byte = byte * 3 + digits[i];
+  return static_cast<std::uint8_t>(byte);
+}
 
 }  // namespace tbgen::format
