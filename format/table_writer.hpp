@@ -28,10 +28,10 @@ struct WriteOptions {
   unsigned threads = 1;
 };
 
-// The layers of layered games (double5 and every family member): blocks of 2^18 entries (a
-// single-block probe decodes at most 64 KB of 2-bit entries), and zstd's optimal parser with a
-// one-step search: double5's rounds 7-9 come out 5-10% smaller than at level 3, as small as at
-// level 13, in 20-30% less time than level 13 (bench_double5_codec, docs/FORMAT.md).
+// The layers of family members (double5 among them): blocks of 2^18 entries (a single-block
+// probe decodes at most 64 KB of 2-bit entries), and zstd's optimal parser with a one-step
+// search, which gets most of level 13's ratio in less time; the minimum match and target
+// length are those that brought double5's tables under 97 MB (docs/FORMAT.md).
 inline constexpr WriteOptions kLayerWrite{
     .block_entries_log2 = 18,
     .zstd_level = 13,
