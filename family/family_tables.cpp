@@ -57,7 +57,10 @@ FamilyTables::FamilyTables(Rules rules) : member_(std::move(rules)) {
 std::vector<bool> FamilyTables::complete_tables(const std::filesystem::path& dir) const {
   std::vector<bool> complete(member_.stored_layers());
   for (int t = 0; t < member_.stored_layers(); ++t)
-    complete[t] = table_is_complete(path(dir, t), member_.rules().canonical);
+    complete[t] =
+        table_is_complete(path(dir, t), member_.rules().canonical, [&](const format::Header& h) {
+          return same_layout(h, layer_header(member_.shape(t, h.index_scheme == kKeyedByMover)));
+        });
   return complete;
 }
 
@@ -174,19 +177,25 @@ LayerPlanes FamilyTables::load(const std::filesystem::path& dir, int turn, unsig
   return load_layer(member_, table, turn, threads, range);
 }
 
-// A keying's header and entries in the packing that compresses smaller on one block in 16 at
+format::Header FamilyTables::layer_header(const LayerShape& shape) const {
+  format::Header h =
+      table_header(member_.rules().canonical, shape.key_is_mover ? kKeyedByMover : kKeyedByWaiting,
+                   member_.value_codec(), member_.entry_bits(), shape.entries);
+  h.layer = static_cast<std::uint32_t>(shape.turn);
+  return h;
+}
+
+// A keying's header and entries in the packing that compresses smaller on the sampled blocks at
 // level 3, which ranks packings as the slower parser does (neither packing of three codes wins
 // everywhere: base-3 digits compress 5-10% smaller in most of double5's layers, 2-bit codes
-// 10-20% smaller in its last). Its sampled size is measured at the write's own settings: at
-// level 3 the sample ranked double5's round 6 keyings the wrong way (3% larger written).
+// 10-20% smaller in its last). Its sample is compressed at the write's own settings, which
+// measure its size (at level 3 the sample ranked double5's round 6 keyings the wrong way: 3%
+// larger written) and make the sampled blocks of the keying written.
 Keying FamilyTables::keying(const LayerShape& shape,
                             const std::function<EntryProducer(std::uint32_t)>& packed_as,
                             unsigned threads, const BlockShare& share) const {
   Keying k;
-  k.header =
-      table_header(member_.rules().canonical, shape.key_is_mover ? kKeyedByMover : kKeyedByWaiting,
-                   member_.value_codec(), member_.entry_bits(), shape.entries);
-  k.header.layer = static_cast<std::uint32_t>(shape.turn);
+  k.header = layer_header(shape);
   const WriteOptions sampling{
       .block_entries_log2 = kLayerWrite.block_entries_log2, .zstd_level = 3, .threads = threads};
   k.header.entry_radix = smaller_packing(k.header, packed_as, sampling, kKeyingSampleStride, share);

@@ -45,12 +45,13 @@ class FamilyTables final : public GameTables {
   std::vector<bool> complete_tables(const std::filesystem::path& dir) const;
   LayerPlanes load(const std::filesystem::path& dir, int turn, unsigned threads,
                    ClassRange range = {}) const;
+  // The header of a layer's table so keyed, before its packing is chosen.
+  format::Header layer_header(const LayerShape& shape) const;
   Keying keying(const LayerShape& shape,
                 const std::function<EntryProducer(std::uint32_t)>& packed_as, unsigned threads,
                 const BlockShare& share = {}) const;
   void write_layer(const BuildContext& context, Keying keying, const WriteShare& share = {}) const;
 
-  static constexpr std::uint32_t kSampleStride = 16;
   static constexpr std::uint32_t kKeyingSampleStride = 32;
   Member member_;
 };

@@ -25,16 +25,22 @@ std::unique_ptr<GameTables> make_game_tables(std::string_view text) {
   game.refuse_unread();
   return tables;
 }
-bool table_is_complete(const std::filesystem::path& path, const std::string& game) {
+bool table_is_complete(const std::filesystem::path& path, const std::string& game,
+                       const std::function<bool(const format::Header&)>& has_layout) {
   if (!std::filesystem::exists(path)) return false;
   try {
     const Table table(path, tbreader::CacheMode::single_block);
-    if (table.header().game != game) return false;
+    if (table.header().game != game || !has_layout(table.header())) return false;
     table.verify_all();
     return true;
   } catch (const tbreader::Error&) {
     return false;
   }
+}
+
+bool same_layout(const format::Header& a, const format::Header& b) {
+  return a.layer == b.layer && a.index_scheme == b.index_scheme && a.value_codec == b.value_codec &&
+         a.entry_bits == b.entry_bits && a.entry_count == b.entry_count;
 }
 
 }  // namespace tbgen

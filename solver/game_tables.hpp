@@ -3,6 +3,7 @@
 // One implementation per game, in its folder (games/<id>/<id>_tables.cpp).
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -64,16 +65,22 @@ std::unique_ptr<GameTables> make_game_tables(std::string_view game);
 // The tables of a family member (family/family_tables.cpp).
 std::unique_ptr<GameTables> make_family_tables(family::Rules rules);
 
-// True if `path` holds a complete table of `game` (its canonical string) that passes every
-// checksum: what a resumed build keeps. A file of another game under the name is rebuilt.
-bool table_is_complete(const std::filesystem::path& path, const std::string& game);
+// True if `path` holds a complete table of `game` (its canonical string) in a layout this build
+// writes (`has_layout` of its header) that passes every checksum: what a resumed build keeps. A
+// file of another game under the name is rebuilt, and so is one an older version laid out
+// otherwise (double5's files before its own solver was retired).
+bool table_is_complete(const std::filesystem::path& path, const std::string& game,
+                       const std::function<bool(const format::Header&)>& has_layout);
+// The same layer, index scheme, value codec, entry width and entry count (a layout to keep).
+bool same_layout(const format::Header& a, const format::Header& b);
 
 // Writes a table unless a verified one is there; logs which. `fill` produces the packed data.
 template <class Fill>
 void write_table_once(const BuildContext& context, const std::string& name,
                       const format::Header& header, const WriteOptions& options, Fill&& fill) {
   const auto path = table_path(context.tables, name);
-  if (table_is_complete(path, header.game)) {
+  if (table_is_complete(path, header.game,
+                        [&](const format::Header& h) { return same_layout(h, header); })) {
     if (context.log) *context.log << name << ".tb: kept (already complete)\n";
     return;
   }

@@ -200,6 +200,15 @@ check fam-foreign-rebuilt 0 "$bin/tbgen" build 'mnk(cols=4,rows=3,k=3)' --tables
 expect_in fam-foreign-rebuilt "$work/out" "mnk-4x3-k3-p1q1-outcome-X-t01.tb: written"
 expect_in fam-foreign-rebuilt "$work/out" "mnk-4x3-k3-p1q1-outcome-X-t00.tb: kept"
 check fam-foreign-fixed 0 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
+# ... and only tables laid out as it writes them: another layer's table under a layer's name
+# (as double5's files of its retired solver under their names) is refused, then built again.
+cp "$work/f4/mnk-4x3-k3-p1q1-outcome-X-t02.tb" "$work/f4/mnk-4x3-k3-p1q1-outcome-X-t01.tb"
+check fam-layout 1 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
+expect_in fam-layout "$work/err" "unexpected table layout"
+check fam-layout-rebuilt 0 "$bin/tbgen" build 'mnk(cols=4,rows=3,k=3)' --tables "$work/f4"
+expect_in fam-layout-rebuilt "$work/out" "mnk-4x3-k3-p1q1-outcome-X-t01.tb: written"
+expect_in fam-layout-rebuilt "$work/out" "mnk-4x3-k3-p1q1-outcome-X-t02.tb: kept"
+check fam-layout-fixed 0 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
 # Each family's help example is a member and a board it answers.
 "$bin/tbprobe" --help >"$work/help" 2>&1
 while read -r line; do

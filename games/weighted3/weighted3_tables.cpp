@@ -42,7 +42,18 @@ class Weighted3Tables final : public GameTables {
         .block_entries_log2 = 17, .zstd_level = 19, .threads = context.threads};
     const auto offsets_path = table_path(context.tables, weighted3_table::kOffsetsName);
     const auto pool_path = table_path(context.tables, weighted3_table::kFunctionsName);
-    if (table_is_complete(offsets_path, "weighted3") && table_is_complete(pool_path, "weighted3")) {
+    // The pool's size is known only once encoded: its layout is its scheme and codec.
+    const auto laid_out = [](std::uint32_t scheme, std::uint32_t codec) {
+      return [=](const format::Header& h) {
+        return h.index_scheme == scheme && h.value_codec == codec;
+      };
+    };
+    if (table_is_complete(
+            offsets_path, "weighted3",
+            laid_out(weighted3_table::kOffsetsScheme, weighted3_table::kOffsetsCodec)) &&
+        table_is_complete(
+            pool_path, "weighted3",
+            laid_out(weighted3_table::kFunctionsScheme, weighted3_table::kFunctionsCodec))) {
       if (context.log)
         *context.log << "weighted3-offsets.tb, weighted3-functions.tb: kept (already complete)\n";
       return;
