@@ -10,6 +10,21 @@ Member::Member(Rules rules) : rules_(std::move(rules)), symmetry_(rules_) {
   stored_ = combinatorial::binomial(free_cells, rules_.marks_in_turn(last)) <= kScoredMoves
                 ? last
                 : rules_.turns;
+  // Every count of marks a position between whole turns can have, and its turn (a probe looks it
+  // up for every board).
+  const int cells = rules_.cells();
+  turns_by_counts_.assign((cells + 1) * (cells + 1), -1);
+  for (int t = rules_.turns; t >= 0; --t)
+    turns_by_counts_[rules_.first_marks(t) * (cells + 1) + rules_.second_marks(t)] =
+        static_cast<std::int8_t>(t);
+  // A lines board after the last turn may have its leftover cells filled.
+  const int leftover = cells - rules_.marks_after(rules_.turns);
+  if (!rules_.wins_at_once && leftover > 0 && rules_.fill != Fill::none) {
+    const bool to_first = rules_.fill == Fill::first;
+    const int f = rules_.first_marks(rules_.turns) + (to_first ? leftover : 0);
+    const int s = rules_.second_marks(rules_.turns) + (to_first ? 0 : leftover);
+    turns_by_counts_[f * (cells + 1) + s] = static_cast<std::int8_t>(rules_.turns);
+  }
   for (int t = 0; t < stored_; ++t)
     table_names_.push_back(rules_.stem + '-' + rules_.layer_letter +
                            static_cast<char>('0' + t / 10) + static_cast<char>('0' + t % 10));
@@ -49,17 +64,11 @@ std::uint32_t Member::entry_bits() const {
 }
 
 std::optional<int> Member::turn_of(int first_marks, int second_marks) const {
-  for (int t = 0; t <= rules_.turns; ++t)
-    if (rules_.first_marks(t) == first_marks && rules_.second_marks(t) == second_marks) return t;
-  const int t = rules_.turns;
-  const int leftover = rules_.cells() - rules_.marks_after(t);
-  if (!rules_.wins_at_once && leftover > 0 &&
-      ((rules_.fill == Fill::first && first_marks == rules_.first_marks(t) + leftover &&
-        second_marks == rules_.second_marks(t)) ||
-       (rules_.fill == Fill::second && first_marks == rules_.first_marks(t) &&
-        second_marks == rules_.second_marks(t) + leftover)))
-    return t;
-  return std::nullopt;
+  const int cells = rules_.cells();
+  if (first_marks < 0 || second_marks < 0 || first_marks > cells || second_marks > cells)
+    return std::nullopt;
+  const int t = turns_by_counts_[first_marks * (cells + 1) + second_marks];
+  return t < 0 ? std::nullopt : std::optional<int>(t);
 }
 
 std::uint64_t Member::position_index(const LayerShape& shape, std::uint32_t first,

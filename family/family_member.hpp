@@ -62,7 +62,8 @@ class Member {
   Rules rules_;
   Symmetry symmetry_;
   int stored_ = 0;
-  std::vector<std::string> table_names_;  // by layer: built once, not on every probe
+  std::vector<std::string> table_names_;      // by layer: built once, not on every probe
+  std::vector<std::int8_t> turns_by_counts_;  // [first * (cells + 1) + second]: turn, or -1
 };
 
 }  // namespace tbgen::family

@@ -14,30 +14,30 @@ using namespace family;
 FamilyReader::FamilyReader(Rules rules) : member_(std::make_shared<Member>(std::move(rules))) {}
 
 FamilyReader::Board FamilyReader::check(std::uint32_t first, std::uint32_t second,
-                                        const std::string& where) const {
+                                        const std::function<std::string()>& where) const {
   const Rules& r = member_->rules();
   const int nf = __builtin_popcount(first), ns = __builtin_popcount(second);
   const auto turn = member_->turn_of(nf, ns);
   if (!turn)
     throw tbreader::InputError(
-        where + ": " + std::to_string(nf) + " " + r.first + " and " + std::to_string(ns) + " " +
+        where() + ": " + std::to_string(nf) + " " + r.first + " and " + std::to_string(ns) + " " +
         r.second + " marks cannot arise between whole turns (" + r.first + " places " +
         std::to_string(r.q) + " first, then each side " + std::to_string(r.p) + " a turn)");
   if (r.wins_at_once) {
     const bool first_line = r.has_line(first), second_line = r.has_line(second);
     const bool first_moves = r.first_moves(*turn);
     if (first_line && second_line)
-      throw tbreader::InputError(where + ": both " + std::string(1, r.first) + " and " + r.second +
-                                 " have a line; the game ends at the first");
+      throw tbreader::InputError(where() + ": both " + std::string(1, r.first) + " and " +
+                                 r.second + " have a line; the game ends at the first");
     if (first_line == first_moves && (first_line || second_line))
-      throw tbreader::InputError(where + ": " + (first_moves ? r.first : r.second) +
+      throw tbreader::InputError(where() + ": " + (first_moves ? r.first : r.second) +
                                  " has a line but is to move; the game ends at a line");
     if (first_line || second_line) {  // the last mark made every line of the winner
       std::uint32_t common = r.full();
       for (const std::uint32_t line : r.lines)
         if ((line & (first_line ? first : second)) == line) common &= line;
       if (common == 0)
-        throw tbreader::InputError(where + ": " + (first_line ? r.first : r.second) +
+        throw tbreader::InputError(where() + ": " + (first_line ? r.first : r.second) +
                                    "'s lines share no cell, so no last mark made them all");
     }
   }
@@ -49,11 +49,11 @@ FamilyReader::Board FamilyReader::parse(const std::string& text) const {
   const std::string alphabet = std::string(".") + r.first + r.second;
   const std::string cells = parse_board_text(text, r.cells(), r.cols, alphabet);
   std::uint32_t first = 0, second = 0;
-  for (int i = 0; i < r.cells(); ++i) {
-    if (cells[i] == r.first) first |= std::uint32_t{1} << i;
-    if (cells[i] == r.second) second |= std::uint32_t{1} << i;
+  for (int i = 0; i < r.cells(); ++i) {  // without branches: the cells are random
+    first |= std::uint32_t{cells[i] == r.first} << i;
+    second |= std::uint32_t{cells[i] == r.second} << i;
   }
-  return check(first, second, "board '" + text + "'");
+  return check(first, second, [&] { return "board '" + text + "'"; });
 }
 
 const Table& FamilyReader::table_of(const TableSet& tables, int turn, LayerShape* shape) const {

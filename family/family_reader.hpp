@@ -3,6 +3,7 @@
 // whole turns, the value from the member's tables, and every move (a set of this turn's marks,
 // "b2+d4") with its value. Seed games that are members (score3, double5) add their contest
 // format by deriving from it.
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -27,7 +28,10 @@ class FamilyReader : public GameReader {
     int turn = 0;
   };
   // Throws tbreader::InputError naming `where` if the board cannot arise between whole turns.
-  Board check(std::uint32_t first, std::uint32_t second, const std::string& where) const;
+  // `where` names the board in an error; it is called only then (a probe that passes builds no
+  // message).
+  Board check(std::uint32_t first, std::uint32_t second,
+              const std::function<std::string()>& where) const;
   Board parse(const std::string& text) const;
   family::Code code(const TableSet& tables, const Board& b) const;
   // The codes of many boards, in table order: sorted by (layer, entry), each thread walking its

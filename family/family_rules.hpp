@@ -22,9 +22,9 @@ inline constexpr int kMaxCells = 32;
 inline constexpr int kMaxBuiltCells = 25;
 
 struct Rules {
-  std::string family;     // "mnk" or "lines"
-  std::string canonical;  // the game string with every key, in the family's order
-  std::string stem;       // file names start with it: the family and every value
+  std::string family;       // "mnk" or "lines"
+  std::string canonical;    // the game string with every key, in the family's order
+  std::string stem;         // file names start with it: the family and every value
   char layer_letter = 't';  // layer t's file is <stem>-<letter>NN.tb (double5's rounds: r)
   int cols = 0, rows = 0;
   bool wins_at_once = false;  // mnk: a line wins at once; lines: scored after the last turn

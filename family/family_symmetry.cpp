@@ -147,12 +147,10 @@ Symmetry::Symmetry(const Rules& rules) : cells_(rules.cells()), full_(rules.full
 
 const std::vector<std::uint32_t>& Symmetry::canonical_sets(int size) const {
   if (size < 0 || size > cells_) throw std::out_of_range("set size out of range");
+  if (canonical_ready_[size].load(std::memory_order_acquire)) return canonical_[size];
   std::call_once(canonical_once_[size], [&] {
     auto& out = canonical_[size];
-    if (size == 0) {
-      out.push_back(0);
-      return;
-    }
+    if (size == 0) return out.push_back(0);
     const std::uint32_t first = size == 32 ? ~0u : (std::uint32_t{1} << size) - 1;
     const std::uint32_t last =
         size == cells_ ? full_ : full_ & ~((std::uint32_t{1} << (cells_ - size)) - 1);
@@ -163,11 +161,13 @@ const std::vector<std::uint32_t>& Symmetry::canonical_sets(int size) const {
       if (m == last) break;
     }
   });
+  canonical_ready_[size].store(true, std::memory_order_release);
   return canonical_[size];
 }
 
 const std::vector<std::uint32_t>& Symmetry::class_lookup(int size) const {
   if (size < 0 || size > cells_) throw std::out_of_range("set size out of range");
+  if (lookup_ready_[size].load(std::memory_order_acquire)) return lookup_[size];
   std::call_once(lookup_once_[size], [&] {
     const auto& classes = canonical_sets(size);
     auto& lookup = lookup_[size];
@@ -178,6 +178,7 @@ const std::vector<std::uint32_t>& Symmetry::class_lookup(int size) const {
         lookup[combinatorial::colex_rank(apply(g, classes[cls]))] =
             (cls << 8) | static_cast<std::uint32_t>(inverse(g));
   });
+  lookup_ready_[size].store(true, std::memory_order_release);
   return lookup_[size];
 }
 

@@ -7,6 +7,7 @@
 // own order (fewest lines through a cell first, so that colex order varies the cells on most
 // lines slowest and positions that agree sit together), and works in that numbering throughout.
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -66,7 +67,9 @@ class Symmetry {
   CellMap to_index_, to_board_;
   std::vector<CellMap> maps_;  // on index cells
   std::vector<int> inverse_;
+  // Built once; a probe checks the flags, which is cheaper than call_once on every board.
   mutable std::array<std::once_flag, kMaxCells + 1> canonical_once_, lookup_once_;
+  mutable std::array<std::atomic<bool>, kMaxCells + 1> canonical_ready_{}, lookup_ready_{};
   mutable std::array<std::vector<std::uint32_t>, kMaxCells + 1> canonical_, lookup_;
 };
 

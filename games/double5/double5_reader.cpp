@@ -42,7 +42,9 @@ class Double5Reader final : public FamilyReader {
                            std::string(1, c) + "' (expected 'O', 'X' or '.')");
         }
       }
-      boards[t] = check(o, x, "stdin:" + std::to_string(line) + ": board " + std::to_string(t + 1));
+      boards[t] = check(o, x, [&] {
+        return "stdin:" + std::to_string(line) + ": board " + std::to_string(t + 1);
+      });
     }
     if (!reader.at_end()) reader.fail_here("unexpected input after the last board");
     std::string answers;
