@@ -30,15 +30,15 @@ std::string board_text(const Rules& rules, std::uint32_t first, std::uint32_t se
 // write's settings). One allocation, so that its memory goes back to the system when it is freed.
 CodeSource sampled_once(CodeSource source, std::uint64_t entries, std::uint32_t stride,
                         unsigned threads) {
-  const std::uint64_t block = std::uint64_t{1} << kLayerWrite.block_entries_log2;
+  constexpr std::uint64_t block = std::uint64_t{1} << kLayerWrite.block_entries_log2;
   const std::uint64_t apart = block * stride;
   const std::uint64_t samples = (entries + apart - 1) / apart;
   auto codes = std::make_shared<std::vector<std::uint8_t>>(samples * block);
   parallel_for(threads, samples, [&](std::uint64_t i) {
     source(i * apart, std::min(block, entries - i * apart), codes->data() + i * block);
   });
-  return [source = std::move(source), codes, block, apart](std::uint64_t first, std::uint64_t count,
-                                                           std::uint8_t* out) {
+  return [source = std::move(source), codes, apart](std::uint64_t first, std::uint64_t count,
+                                                    std::uint8_t* out) {
     if (first % apart != 0 || count > block) return source(first, count, out);
     const auto at = codes->begin() + static_cast<std::ptrdiff_t>(first / apart * block);
     std::copy(at, at + static_cast<std::ptrdiff_t>(count), out);

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 
+#include "fuzz/temp_paths.hpp"
 #include "solver/game_tables.hpp"
 #include "tbreader/tbreader.hpp"
 
@@ -18,6 +19,7 @@ inline const tbreader::Tablebase& small_tables() {
     const auto dir =
         std::filesystem::temp_directory_path() / ("tbgen-fuzz-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
+    remove_at_exit(dir);
     for (const char* game : {"score3", "weighted3", "surreal3", "nim3(max_pile=2)"})
       make_game_tables(game)->build({.tables = dir, .threads = 1});
     for (const auto& g : tbreader::games())

@@ -11,6 +11,7 @@
 #include "format/checksum.hpp"
 #include "format/table.hpp"
 #include "format/table_file.hpp"
+#include "fuzz/temp_paths.hpp"
 
 namespace {
 
@@ -43,7 +44,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   std::vector<std::uint8_t> file(data + 1, data + size);
   if (data[0] & 1) reseal(file);
-  static const std::string path = "/tmp/tbgen-fuzz-table-" + std::to_string(::getpid()) + ".tb";
+  static const std::string path = [] {
+    const auto p = std::filesystem::temp_directory_path() /
+                   ("tbgen-fuzz-table-" + std::to_string(::getpid()) + ".tb");
+    tbgen::fuzz::remove_at_exit(p);
+    return p.string();
+  }();
   std::ofstream(path, std::ios::binary | std::ios::trunc)
       .write(reinterpret_cast<const char*>(file.data()), static_cast<std::streamsize>(file.size()));
   try {
