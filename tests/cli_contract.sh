@@ -192,23 +192,23 @@ expect_in fam-too-big "$work/err" "one machine builds members of at most 25"
 check fam-missing 1 "$bin/tbprobe" --tables "$work/f1" 'mnk(cols=4,rows=3,k=3)' '............'
 expect_in fam-missing "$work/err" "table missing"
 "$bin/tbgen" build 'mnk(cols=4,rows=3,k=3)' --tables "$work/f4" >/dev/null
-cp "$work/f1/mnk-4x3-k3-p2q1-outcome-X-t01.tb" "$work/f4/mnk-4x3-k3-p1q1-outcome-X-t01.tb"
-check fam-foreign 1 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
-expect_in fam-foreign "$work/err" "holds a table of"
-# A resumed build keeps only tables of its own game: the foreign file is built again.
-check fam-foreign-rebuilt 0 "$bin/tbgen" build 'mnk(cols=4,rows=3,k=3)' --tables "$work/f4"
-expect_in fam-foreign-rebuilt "$work/out" "mnk-4x3-k3-p1q1-outcome-X-t01.tb: written"
-expect_in fam-foreign-rebuilt "$work/out" "mnk-4x3-k3-p1q1-outcome-X-t00.tb: kept"
-check fam-foreign-fixed 0 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
-# ... and only tables laid out as it writes them: another layer's table under a layer's name
-# (as double5's files of its retired solver under their names) is refused, then built again.
-cp "$work/f4/mnk-4x3-k3-p1q1-outcome-X-t02.tb" "$work/f4/mnk-4x3-k3-p1q1-outcome-X-t01.tb"
-check fam-layout 1 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
-expect_in fam-layout "$work/err" "unexpected table layout"
-check fam-layout-rebuilt 0 "$bin/tbgen" build 'mnk(cols=4,rows=3,k=3)' --tables "$work/f4"
-expect_in fam-layout-rebuilt "$work/out" "mnk-4x3-k3-p1q1-outcome-X-t01.tb: written"
-expect_in fam-layout-rebuilt "$work/out" "mnk-4x3-k3-p1q1-outcome-X-t02.tb: kept"
-check fam-layout-fixed 0 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
+# A resumed build keeps only tables of its own game, laid out as it writes them. A wrong file
+# under layer 1's name (NAME SOURCE): the probe refuses it (ERROR), the build writes it again and
+# keeps layer KEPT, and the probe answers.
+replaced_t01() {
+  local t01="$work/f4/mnk-4x3-k3-p1q1-outcome-X-t01.tb"
+  cp "$2" "$t01"
+  check "$1" 1 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
+  expect_in "$1" "$work/err" "$3"
+  check "$1-rebuilt" 0 "$bin/tbgen" build 'mnk(cols=4,rows=3,k=3)' --tables "$work/f4"
+  expect_in "$1-rebuilt" "$work/out" "mnk-4x3-k3-p1q1-outcome-X-t01.tb: written"
+  expect_in "$1-rebuilt" "$work/out" "mnk-4x3-k3-p1q1-outcome-X-$4.tb: kept"
+  check "$1-fixed" 0 "$bin/tbprobe" --tables "$work/f4" 'mnk(cols=4,rows=3,k=3)' 'X...........'
+}
+# Another member's table under the name.
+replaced_t01 fam-foreign "$work/f1/mnk-4x3-k3-p2q1-outcome-X-t01.tb" "holds a table of" t00
+# Another layer's table under the name, as double5's files of its retired solver under theirs.
+replaced_t01 fam-layout "$work/f4/mnk-4x3-k3-p1q1-outcome-X-t02.tb" "unexpected table layout" t02
 # Each family's help example is a member and a board it answers.
 "$bin/tbprobe" --help >"$work/help" 2>&1
 while read -r line; do
