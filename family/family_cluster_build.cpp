@@ -246,11 +246,7 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
 void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster) const {
   const int stored = member_.stored_layers();
   // Rank 0 looks at the files (a shared directory); every rank goes by what it saw.
-  Bytes seen;
-  if (cluster.rank() == 0)
-    for (const bool c : complete_tables(context.tables)) seen.push_back(c);
-  seen = cluster.broadcast(std::move(seen));
-  const std::vector<bool> complete(seen.begin(), seen.end());
+  const std::vector<bool> complete = complete_tables(context.tables, cluster);
   const auto share = [&](const LayerShape& shape) {
     return share_of(shape, cluster, cluster.rank());
   };

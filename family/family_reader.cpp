@@ -1,6 +1,7 @@
 #include "family/family_reader.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "core/board_text.hpp"
 #include "core/combinatorial.hpp"
@@ -10,6 +11,29 @@
 namespace tbgen {
 
 using namespace family;
+
+tbreader::Value member_value(const Rules& r, Code code) {
+  const int v = r.value_of(code);
+  if (r.value != ValueKind::outcome) return score_value(v);
+  return {v > 0   ? std::string(1, r.first) + " win"
+          : v < 0 ? std::string(1, r.second) + " win"
+                  : "Draw",
+          std::nullopt};
+}
+
+std::optional<tbreader::Result> member_result(const Rules& r, int turn, int empties, Code code) {
+  if (r.value != ValueKind::speed) return std::nullopt;
+  const int v = r.value_of(code);
+  tbreader::Result result;
+  result.winner = v > 0 ? std::string(1, r.first) : v < 0 ? std::string(1, r.second) : "";
+  // The marks still to be placed: all (a draw fills the board), or down to |v| - 1 empty cells;
+  // then the turns that place them, the last one perhaps cut short by the line.
+  int marks = v == 0 ? empties : empties - (std::abs(v) - 1);
+  int turns = 0;
+  for (int t = turn; marks > 0; ++t, ++turns) marks -= r.marks_in_turn(t);
+  result.turns = turns;
+  return result;
+}
 
 FamilyReader::FamilyReader(Rules rules) : member_(std::make_shared<Member>(std::move(rules))) {}
 
@@ -91,7 +115,7 @@ Code FamilyReader::after_move(const TableSet& tables, const Board& b, std::uint3
     for (const std::uint32_t line : r.lines)
       if ((line & mover) == line) fewest = std::min(fewest, __builtin_popcount(line & marks));
     const int empties = r.cells() - __builtin_popcount(b.first | b.second) - fewest;
-    return r.won(first_moves, empties);
+    return r.line_made(first_moves, empties);
   }
   const Board next{first_moves ? mover : b.first, first_moves ? b.second : mover, b.turn + 1};
   return code(tables, next);
@@ -168,13 +192,7 @@ std::vector<Code> FamilyReader::codes(const TableSet& tables, std::span<const Bo
 }
 
 tbreader::Value FamilyReader::value_text(Code code) const {
-  const Rules& r = member_->rules();
-  if (r.value != ValueKind::outcome) return score_value(r.value_of(code));
-  const int v = r.value_of(code);
-  return {v > 0   ? std::string(1, r.first) + " win"
-          : v < 0 ? std::string(1, r.second) + " win"
-                  : "Draw",
-          std::nullopt};
+  return member_value(member_->rules(), code);
 }
 
 tbreader::Position FamilyReader::probe(const TableSet& tables, std::span<const std::string> boards,
@@ -182,7 +200,15 @@ tbreader::Position FamilyReader::probe(const TableSet& tables, std::span<const s
   const Rules& r = member_->rules();
   expect_one_board(name(), boards);
   const Board b = parse(boards[0]);
-  tbreader::Position p{name(), boards[0], "none", value_text(code(tables, b)), {}, {}};
+  const Code value = code(tables, b);
+  const int empties = r.cells() - __builtin_popcount(b.first | b.second);
+  tbreader::Position p{name(),
+                       boards[0],
+                       "none",
+                       value_text(value),
+                       {},
+                       {},
+                       member_result(r, b.turn, empties, value)};
   Code ignored = 0;
   if (r.terminal(b.turn, b.first, b.second, &ignored)) {
     if (b.turn < r.turns)
@@ -218,7 +244,8 @@ tbreader::Position FamilyReader::probe(const TableSet& tables, std::span<const s
                      {move, value_text(v),
                       gain > 0   ? tbreader::Outcome::win
                       : gain < 0 ? tbreader::Outcome::loss
-                                 : tbreader::Outcome::draw}});
+                                 : tbreader::Outcome::draw,
+                      member_result(r, b.turn + 1, empties - __builtin_popcount(m), v)}});
   });
   // Best first; equal moves in lexicographic order of their cells (a1+b1, a1+c1, ..., b1+c1):
   // of two sets, the one holding the lowest cell they do not share.

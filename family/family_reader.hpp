@@ -12,6 +12,14 @@
 
 namespace tbgen {
 
+// What a probe of any family member says of a value code: "X win", "Draw", "+5", ...
+tbreader::Value member_value(const family::Rules& rules, family::Code code);
+// The winner and the turns still to be played from a position between whole turns after `turn`
+// turns with `empties` empty cells (value=speed members: the code counts the empty cells at the
+// end; a draw fills the board); nothing for other members.
+std::optional<tbreader::Result> member_result(const family::Rules& rules, int turn, int empties,
+                                              family::Code code);
+
 class FamilyReader : public GameReader {
  public:
   explicit FamilyReader(family::Rules rules);

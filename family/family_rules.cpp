@@ -70,12 +70,12 @@ TBGEN_POPCNT_CLONES Code Rules::scored(std::uint32_t first_set, std::uint32_t se
 bool Rules::terminal(int t, std::uint32_t first_set, std::uint32_t second_set, Code* code) const {
   if (wins_at_once) {
     const int empties = cells() - __builtin_popcount(first_set | second_set);
-    // The side that moved last wins with its line; a board where the other side has one too
-    // cannot arise (the readers refuse it) and is given to the last mover.
+    // The side that moved last ended the game with its line; a board where the other side has one
+    // too cannot arise (the readers refuse it) and is given to the last mover.
     const bool first_moved_last = !first_moves(t);
     for (const bool first_side : {first_moved_last, !first_moved_last})
       if (has_line(first_side ? first_set : second_set)) {
-        *code = won(first_side, empties);
+        *code = line_made(first_side, empties);
         return true;
       }
     if (t < turns) return false;

@@ -1,8 +1,9 @@
 #pragma once
-// The rules of a member of a game family (SPEC section 6): a board of cols x rows cells, a set
-// of lines, turns of q then p marks, and how a game ends and is valued. The mnk and lines
-// families (games/mnk, games/lines) turn a game string into these; everything else (symmetry,
-// index, solver, reader) is shared and knows a member only through them.
+// The rules of a member of a game family (SPEC section 6): a board of cols x rows cells, how a
+// mark is placed (anywhere, or dropped into a column), a set of lines, turns of q then p
+// marks, and how a game ends and is valued. The family folders (games/mnk, games/lines,
+// games/connect) turn a game string into these; everything else (symmetry, index, solver,
+// reader) is shared and knows a member only through them.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -11,30 +12,37 @@ namespace tbgen::family {
 
 enum class ValueKind { outcome, speed, margin };
 enum class Fill { none, first, second };
+// Where a mark may go: any empty cell (mnk, lines), or the lowest empty cell of a column that
+// is not full (connect). Each has its own layered solver and index (family/).
+enum class Moves { placement, gravity };
 
 // Values are codes 0 .. codes() - 1, ordered from the first player's point of view (higher is
 // better for the first player): outcome 0 second wins, 1 draw, 2 first wins; speed and margin
 // the signed value plus an offset.
 using Code = std::uint32_t;
 
-// Members up to kMaxCells are accepted; up to kMaxBuiltCells are built on one machine.
+// Placement members up to kMaxCells are accepted; up to kMaxBuiltCells are built on one machine.
+// Gravity members are accepted up to 64 bits of bitboard (family/gravity_index.hpp) and built
+// where the machine holds them.
 inline constexpr int kMaxCells = 32;
 inline constexpr int kMaxBuiltCells = 25;
 
 struct Rules {
-  std::string family;       // "mnk" or "lines"
+  std::string family;       // "mnk", "lines" or "connect"
   std::string canonical;    // the game string with every key, in the family's order
   std::string stem;         // file names start with it: the family and every value
   char layer_letter = 't';  // layer t's file is <stem>-<letter>NN.tb (double5's rounds: r)
   int cols = 0, rows = 0;
-  bool wins_at_once = false;  // mnk: a line wins at once; lines: scored after the last turn
+  Moves moves = Moves::placement;
+  bool wins_at_once = false;  // mnk, connect: a line ends the game; lines: scored after the end
+  bool misere = false;        // with wins_at_once: the player who makes a line loses
   int threshold = 0;          // own marks that make a line count (mnk: all of its cells)
   int p = 1, q = 1;           // marks in every later turn, in the first turn
   int turns = 0;              // turns until the game ends (mnk: until the board is full)
   Fill fill = Fill::none;
   ValueKind value = ValueKind::outcome;
   char first = 'X', second = 'O';
-  std::vector<std::uint32_t> lines;  // masks of board cells (cell = row * cols + col)
+  std::vector<std::uint32_t> lines;  // masks of board cells (cell = row * cols + col); placement
 
   int cells() const { return cols * rows; }
   std::uint32_t full() const {
@@ -55,6 +63,9 @@ struct Rules {
   bool has_line(std::uint32_t marks) const;
   // The value of a game won at once (mnk) with `empties` cells left empty.
   Code won(bool first_won, int empties) const;
+  // The value of a game ended by a line of the first player's (or the second's) with `empties`
+  // cells left empty: a win for its maker, or with misere a loss.
+  Code line_made(bool by_first, int empties) const { return won(by_first != misere, empties); }
   // A lines game after its last turn: empty cells go to `fill`, each line scores.
   Code scored(std::uint32_t first, std::uint32_t second) const;
   // The value of a position between whole turns after t turns, if it is decided by the board

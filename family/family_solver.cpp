@@ -240,7 +240,7 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
     }
     if (decided) {
       const Code code =
-          rules.won(!shape.first_to_move, rules.cells() - shape.key_size - shape.other_size);
+          rules.line_made(!shape.first_to_move, rules.cells() - shape.key_size - shape.other_size);
       for (std::uint64_t i = 0; i < shape.per_class; ++i) set_code(dst, planes, i, code);
       return report();
     }
@@ -258,7 +258,7 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
         if (rules.has_line(shape.first_to_move ? first : second))
           put_code(
               in, words, planes, local,
-              rules.won(shape.first_to_move, rules.cells() - __builtin_popcount(first | second)));
+              rules.line_made(shape.first_to_move, rules.cells() - __builtin_popcount(first | second)));
       }
     }
     // The class's entries in rank order, a group of 64 at a time: plane by plane, as the

@@ -54,20 +54,22 @@ FamilyTables::FamilyTables(Rules rules) : member_(std::move(rules)) {
         " cells; one machine builds members of at most " + std::to_string(kMaxBuiltCells));
 }
 
-std::vector<bool> FamilyTables::complete_tables(const std::filesystem::path& dir) const {
-  std::vector<bool> complete(member_.stored_layers());
-  for (int t = 0; t < member_.stored_layers(); ++t)
-    complete[t] =
-        table_is_complete(path(dir, t), member_.rules().canonical, [&](const format::Header& h) {
-          return same_layout(h, layer_header(member_.shape(t, h.index_scheme == kKeyedByMover)));
-        });
-  return complete;
+std::vector<bool> FamilyTables::complete_tables(const std::filesystem::path& dir,
+                                                const Cluster& cluster) const {
+  std::vector<std::string> names;
+  for (int t = 0; t < member_.stored_layers(); ++t) names.push_back(member_.table_name(t));
+  return complete_layers(
+      dir, names, member_.rules().canonical,
+      [&](int t, const format::Header& h) {
+        return same_layout(h, layer_header(member_.shape(t, h.index_scheme == kKeyedByMover)));
+      },
+      cluster);
 }
 
 void FamilyTables::build(const BuildContext& context) const {
   if (context.cluster) return build_on(context, *context.cluster);
   const int stored = member_.stored_layers();
-  const std::vector<bool> complete = complete_tables(context.tables);
+  const std::vector<bool> complete = complete_tables(context.tables, single_process());
   std::unique_ptr<LayerPlanes> next;  // layer t + 1, when layer t must be computed
   // Layer t + 1 when its table is keyed by its mover: the solve of layer t, which reads it in
   // that order anyway, re-keys it for little more than the stores; it is written after.
@@ -213,36 +215,10 @@ void FamilyTables::write_layer(const BuildContext& context, Keying keying,
   const int turn = static_cast<int>(keying.header.layer);
   WriteOptions options = kLayerWrite;
   options.threads = context.threads;
-  std::uint64_t checksum = 0;
-  if (!share.cluster) {
-    checksum = write_table(path(context.tables, turn), keying.header, keying.entries, options,
-                           std::move(keying.sample));
-  } else {
-    // Each process compresses its share of the blocks; rank 0 puts the file together.
-    const auto blocks = compress_blocks(keying.header, keying.entries, options, share.blocks,
-                                        std::move(keying.sample));
-    Bytes mine;
-    for (const auto& b : blocks) {
-      const std::uint64_t size = b.size();
-      mine.insert(mine.end(), reinterpret_cast<const std::uint8_t*>(&size),
-                  reinterpret_cast<const std::uint8_t*>(&size) + sizeof size);
-      mine.insert(mine.end(), b.begin(), b.end());
-    }
-    const auto by_rank = share.cluster->gather(mine);
-    if (share.cluster->rank() != 0) return;
-    std::vector<std::vector<std::uint8_t>> all;
-    for (const auto& bytes : by_rank)
-      for (std::size_t at = 0; at < bytes.size();) {
-        std::uint64_t size = 0;
-        std::copy_n(bytes.begin() + static_cast<std::ptrdiff_t>(at), sizeof size,
-                    reinterpret_cast<std::uint8_t*>(&size));
-        at += sizeof size;
-        all.emplace_back(bytes.begin() + static_cast<std::ptrdiff_t>(at),
-                         bytes.begin() + static_cast<std::ptrdiff_t>(at + size));
-        at += size;
-      }
-    checksum = assemble_table(path(context.tables, turn), keying.header, all, options);
-  }
+  const std::uint64_t checksum = write_layer_table(
+      path(context.tables, turn), keying.header, keying.entries, options, std::move(keying.sample),
+      share.blocks, share.cluster ? *share.cluster : single_process());
+  if (share.cluster && share.cluster->rank() != 0) return;
   if (context.log)
     *context.log << member_.table_name(turn) << ".tb: written, xxh3 " << hex64(checksum) << ", "
                  << keying.header.entry_count << " entries keyed by the "

@@ -31,6 +31,9 @@ class Cluster {
   mutable std::uint64_t sent_ = 0;
 };
 
+// A build without MPI as a cluster of one process (solvers that have one code path for both).
+const Cluster& single_process();
+
 // The cluster mpirun started this process in; throws std::runtime_error when tbgen was built
 // without MPI. Initialises MPI on first use and finalises it at exit.
 const Cluster& mpi_cluster();

@@ -62,8 +62,10 @@ class GameTables {
 // The game a game string names (games/games.def); throws tbreader::GameError.
 std::unique_ptr<GameTables> make_game_tables(std::string_view game);
 
-// The tables of a family member (family/family_tables.cpp).
+// The tables of a family member: placement (family/family_tables.cpp) or gravity
+// (family/gravity_tables.cpp).
 std::unique_ptr<GameTables> make_family_tables(family::Rules rules);
+std::unique_ptr<GameTables> make_gravity_tables(family::Rules rules);
 
 // True if `path` holds a complete table of `game` (its canonical string) in a layout this build
 // writes (`has_layout` of its header) that passes every checksum: what a resumed build keeps. A
@@ -73,6 +75,22 @@ bool table_is_complete(const std::filesystem::path& path, const std::string& gam
                        const std::function<bool(const format::Header&)>& has_layout);
 // The same layer, index scheme, value codec, entry width and entry count (a layout to keep).
 bool same_layout(const format::Header& a, const format::Header& b);
+
+// Writes a layer's table from the blocks of `share` this process compresses (`known`: blocks
+// already compressed, as for write_table): alone, the whole file; in a cluster of several
+// processes, rank 0 gathers every process's blocks and puts the file together. Returns the
+// whole-file checksum on rank 0 (0 elsewhere).
+std::uint64_t write_layer_table(const std::filesystem::path& path, const format::Header& header,
+                                const EntryProducer& entries, const WriteOptions& options,
+                                CompressedBlocks known, const BlockShare& share,
+                                const Cluster& cluster);
+
+// Which of a game's layer tables (by name, in layer order) are complete in `dir`, as rank 0 of
+// `cluster` sees them (a shared directory); `layout` gives the header a layer is written with.
+std::vector<bool> complete_layers(
+    const std::filesystem::path& dir, const std::vector<std::string>& names,
+    const std::string& game, const std::function<bool(int layer, const format::Header&)>& layout,
+    const Cluster& cluster);
 
 // Writes a table unless a verified one is there; logs which. `fill` produces the packed data.
 template <class Fill>

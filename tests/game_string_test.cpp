@@ -60,7 +60,7 @@ TEST(GameString, CanonicalForms) {
 }
 
 TEST(GameString, EveryListedGameIsKnown) {
-  ASSERT_EQ(tbreader::games().size(), 7u);  // five seed games, two families
+  ASSERT_EQ(tbreader::games().size(), 8u);  // five seed games, three families
   for (const auto& g : tbreader::games()) {
     // A family's entry is an example member; its canonical form spells out every key.
     const std::string canonical = tbreader::canonical(g.id);
@@ -80,6 +80,11 @@ TEST(GameString, FamilyMembersAreCanonicalAndCheckTheirKeys) {
   EXPECT_EQ(
       tbreader::canonical("lines(cols=4,rows=3)"),
       "lines(cols=4,rows=3,len=3,threshold=3,p=1,q=1,turns=12,fill=none,value=outcome,first=X)");
+  // connect lists every key, misere among them (it was one from the start).
+  EXPECT_EQ(tbreader::canonical("connect()"),
+            "connect(cols=7,rows=6,k=4,value=outcome,first=X,misere=0)");
+  EXPECT_EQ(tbreader::canonical("connect(misere=1,rows=4,cols=5,value=speed)"),
+            "connect(cols=5,rows=4,k=4,value=speed,first=X,misere=1)");
   const std::pair<const char*, const char*> refused[] = {
       {"mnk(cols=5,rows=5)", "missing key 'k'"},
       {"mnk(cols=5,rows=5,k=6)", "k must be an integer in [2, 5], found '6'"},
@@ -90,6 +95,10 @@ TEST(GameString, FamilyMembersAreCanonicalAndCheckTheirKeys) {
       {"lines(cols=3,rows=3,threshold=4)", "threshold must be an integer in [1, 3]"},
       {"lines(cols=3,rows=3,fill=both)", "fill must be one of none, first, second"},
       {"mnk(cols=3,rows=3,k=3,first=Y)", "first must be one of X, O"},
+      {"connect(cols=8,rows=8)", "cols x (rows + 1) must be at most 64, found 8 x 9"},
+      {"connect(rows=17)", "rows must be an integer in [1, 16], found '17'"},
+      {"connect(misere=2)", "misere must be an integer in [0, 1], found '2'"},
+      {"connect(p=2)", "unknown key 'p'"},
   };
   for (const auto& [game, message] : refused) {
     try {

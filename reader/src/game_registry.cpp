@@ -1,6 +1,7 @@
 // The registry of the reader library, generated from the one list of games.
 #include "family/family_game.hpp"
 #include "family/family_reader.hpp"
+#include "family/gravity_reader.hpp"
 #include "game_reader.hpp"
 
 namespace tbgen {
@@ -33,7 +34,12 @@ std::unique_ptr<GameReader> make_game_reader(std::string_view text) {
 #undef TBGEN_GAME
 #undef TBGEN_FAMILY
   if (!reader)
-    if (auto rules = family_rules(game)) reader = std::make_unique<FamilyReader>(std::move(*rules));
+    if (auto rules = family_rules(game)) {
+      if (rules->moves == family::Moves::gravity)
+        reader = std::make_unique<GravityReader>(std::move(*rules));
+      else
+        reader = std::make_unique<FamilyReader>(std::move(*rules));
+    }
   if (!reader) throw tbreader::GameError("unknown game '" + game.name() + "' (see tbprobe --help)");
   game.refuse_unread();
   return reader;

@@ -79,17 +79,25 @@ struct Value {
   std::string text;                   // as `tbprobe` prints it: "X win", "Draw", "+5", "-3/4"
   std::optional<std::int64_t> score;  // numeric values (score3): JSON shows the number
 };
+// Who wins and how soon (value=speed members): the turns still to be played under best play,
+// the last one included.
+struct Result {
+  std::string winner;        // "X", "O", or empty for a draw
+  std::optional<int> turns;  // empty: the game never ends
+};
 struct Move {
-  std::string name;  // "b2", "b2+d4", "Alice 1:a1:lr"
-  Value value;       // of the position the move leads to
-  Outcome outcome;   // of that position for the side that moves
+  std::string name;                   // "b2", "b2+d4", "4", "Alice 1:a1:lr"
+  Value value;                        // of the position the move leads to
+  Outcome outcome;                    // of that position for the side that moves
+  std::optional<Result> result = {};  // of that position (speed members)
 };
 struct Position {
-  std::string game, board;         // the canonical game string; the board(s) as given
-  std::string to_move;             // "X", "O", ...; "none" when the game is over
-  Value value;                     // under optimal play from here
-  std::vector<Move> moves;         // every legal move, best first for the side to move
-  std::vector<std::string> notes;  // further "key: value" lines of the text form
+  std::string game, board;            // the canonical game string; the board(s) as given
+  std::string to_move;                // "X", "O", ...; "none" when the game is over
+  Value value;                        // under optimal play from here
+  std::vector<Move> moves;            // every legal move, best first for the side to move
+  std::vector<std::string> notes;     // further "key: value" lines of the text form
+  std::optional<Result> result = {};  // speed members: "result: X wins in 3"
 };
 struct ProbeOptions {
   std::optional<std::string> weights;  // weighted3: nine weights "w1 ... w9"
