@@ -17,6 +17,14 @@ py::object value_object(const tbreader::Value& v) {
   return py::str(v.text);
 }
 
+// {"winner": "X" or None, "turns": N or None}
+py::dict result_dict(const tbreader::Result& r) {
+  py::dict d;
+  d["winner"] = r.winner.empty() ? py::object(py::none()) : py::object(py::str(r.winner));
+  d["turns"] = r.turns ? py::object(py::int_(*r.turns)) : py::object(py::none());
+  return d;
+}
+
 // The same keys, in the same order, as `tbprobe GAME BOARD --json`.
 py::dict position_dict(const tbreader::Position& p) {
   py::list moves;
@@ -24,6 +32,7 @@ py::dict position_dict(const tbreader::Position& p) {
     py::dict move;
     move["move"] = m.name;
     move["value"] = value_object(m.value);
+    if (m.result) move["result"] = result_dict(*m.result);
     moves.append(move);
   }
   py::dict d;
@@ -31,6 +40,7 @@ py::dict position_dict(const tbreader::Position& p) {
   d["board"] = p.board;
   d["to_move"] = p.to_move;
   d["value"] = value_object(p.value);
+  if (p.result) d["result"] = result_dict(*p.result);
   d["moves"] = moves;
   return d;
 }

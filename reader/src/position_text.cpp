@@ -27,25 +27,42 @@ std::string json_value(const Value& v) {
   return v.score ? std::to_string(*v.score) : json_string(v.text);
 }
 
+// "X wins in 3", "draw in 4", "draw" (a game that never ends).
+std::string result_text(const Result& r) {
+  const std::string turns = r.turns ? " in " + std::to_string(*r.turns) : "";
+  return (r.winner.empty() ? "draw" : r.winner + " wins") + turns;
+}
+
+// `, "result": {...}` where there is a result.
+std::string json_result(const std::optional<Result>& r) {
+  if (!r) return "";
+  return ", \"result\": {\"winner\": " + (r->winner.empty() ? "null" : json_string(r->winner)) +
+         ", \"turns\": " + (r->turns ? std::to_string(*r->turns) : "null") + "}";
+}
+
 }  // namespace
 
 std::string text(const Position& p) {
   std::string out =
       p.game + " " + p.board + "\nto move: " + p.to_move + "\nvalue: " + p.value.text + "\n";
+  if (p.result) out += "result: " + result_text(*p.result) + "\n";
   for (const auto& line : p.notes) out += line + "\n";
   if (p.moves.empty()) return out + "moves: none\n";
   out += "moves (best first):\n";
-  for (const auto& m : p.moves) out += "  " + m.name + "  " + m.value.text + "\n";
+  for (const auto& m : p.moves)
+    out += "  " + m.name + "  " + m.value.text + (m.result ? "  " + result_text(*m.result) : "") +
+           "\n";
   return out;
 }
 
 std::string json(const Position& p) {
   std::string out = "{\"game\": " + json_string(p.game) + ", \"board\": " + json_string(p.board) +
                     ", \"to_move\": " + json_string(p.to_move) +
-                    ", \"value\": " + json_value(p.value) + ", \"moves\": [";
+                    ", \"value\": " + json_value(p.value) + json_result(p.result) +
+                    ", \"moves\": [";
   for (std::size_t i = 0; i < p.moves.size(); ++i)
     out += (i ? ", {\"move\": " : "{\"move\": ") + json_string(p.moves[i].name) +
-           ", \"value\": " + json_value(p.moves[i].value) + "}";
+           ", \"value\": " + json_value(p.moves[i].value) + json_result(p.moves[i].result) + "}";
   return out + "]}";
 }
 
