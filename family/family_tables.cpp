@@ -54,6 +54,31 @@ FamilyTables::FamilyTables(Rules rules) : member_(std::move(rules)) {
         " cells; one machine builds members of at most " + std::to_string(kMaxBuiltCells));
 }
 
+std::optional<BuildNeeds> FamilyTables::needs(int processes) const {
+  const Rules& rules = member_.rules();
+  const auto n = static_cast<std::uint64_t>(processes);
+  const auto bytes = [&](const LayerShape& s) {  // LayerPlanes: planes of whole 64-entry groups
+    return static_cast<std::uint64_t>(member_.planes()) * s.classes * ((s.per_class + 63) / 64) * 8;
+  };
+  BuildNeeds needs;
+  std::uint64_t layers = 0;  // the most a process holds at once: a layer, the next both keyed
+  for (int t = 0; t < rules.turns; ++t) {
+    const LayerShape s = member_.shape(t);
+    if (t < member_.stored_layers()) {
+      needs.positions += s.entries;
+      needs.disk += (s.entries * member_.entry_bits() + 7) / 8;
+    }
+    const std::uint64_t next =
+        t + 1 < rules.turns ? bytes(member_.shape(t + 1)) + bytes(member_.shape(t + 1, true)) : 0;
+    layers = std::max(layers, bytes(s) + next);
+  }
+  // Every process holds the class lookups of every set size whole (4 bytes a set), and the
+  // writer's blocks; about 64 MB besides.
+  needs.memory =
+      (layers + n - 1) / n + (std::uint64_t{4} << rules.cells()) + (std::uint64_t{64} << 20);
+  return needs;
+}
+
 std::vector<bool> FamilyTables::complete_tables(const std::filesystem::path& dir,
                                                 const Cluster& cluster) const {
   std::vector<std::string> names;

@@ -32,6 +32,7 @@ struct WriteShare {
 class FamilyTables final : public GameTables {
  public:
   explicit FamilyTables(Rules rules);
+  std::optional<BuildNeeds> needs(int processes) const override;
   void build(const BuildContext& context) const override;
   bool distributed() const override { return true; }
   std::string deep_verify(const TableSet& tables, const std::string& name,

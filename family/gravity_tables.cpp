@@ -145,6 +145,7 @@ std::string board_text(const GravityMember& member, const GravityBoard& b) {
 class GravityTables final : public GameTables {
  public:
   explicit GravityTables(Rules rules) : member_(std::move(rules)) {}
+  std::optional<BuildNeeds> needs(int processes) const override;
   void build(const BuildContext& context) const override;
   bool distributed() const override { return true; }
   std::string deep_verify(const TableSet& tables, const std::string& name,
@@ -171,6 +172,24 @@ class GravityTables final : public GameTables {
 
   GravityMember member_;
 };
+
+std::optional<BuildNeeds> GravityTables::needs(int processes) const {
+  const GravityIndex& index = member_.index();
+  const auto n = static_cast<std::uint64_t>(processes);
+  const auto bytes = [&](int t) { return (index.entries(t) * member_.entry_bits() + 7) / 8; };
+  BuildNeeds needs;
+  std::uint64_t layers = 0;  // a process holds its share of a layer and of the next
+  for (int t = 0; t < member_.layers(); ++t) {
+    needs.positions += index.entries(t);
+    if (t < member_.stored_layers()) needs.disk += bytes(t);
+    layers = std::max(layers, bytes(t) + (t + 1 < member_.layers() ? bytes(t + 1) : 0));
+  }
+  // Besides: a round's classes fetched from other processes (about a round's entries, twice),
+  // the writer's blocks, the index's tables; about 64 MB.
+  const std::uint64_t rounds = n > 1 ? 2 * kRoundEntries * member_.entry_bits() / 8 : 0;
+  needs.memory = (layers + n - 1) / n + rounds + (std::uint64_t{64} << 20);
+  return needs;
+}
 
 Codes GravityTables::load(const std::filesystem::path& dir, int t, std::uint64_t first,
                           std::uint64_t count, unsigned threads) const {

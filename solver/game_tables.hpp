@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -44,9 +45,23 @@ inline std::string one_ply_note(std::uint64_t positions) {
   return "one-ply consistent (" + std::to_string(positions) + " positions)";
 }
 
+// What a build will take, said before it starts (tbgen build refuses one this machine cannot
+// hold): positions solved, the peak memory of one process, and the table files' size before
+// compression (an upper bound).
+struct BuildNeeds {
+  std::uint64_t positions = 0;
+  std::uint64_t memory = 0;
+  std::uint64_t disk = 0;
+};
+
 class GameTables {
  public:
   virtual ~GameTables() = default;
+  // For a build by `processes` processes; nothing for games whose tables take seconds.
+  virtual std::optional<BuildNeeds> needs(int processes) const {
+    (void)processes;
+    return std::nullopt;
+  }
   // Writes every table of the game that is not already present and verified.
   virtual void build(const BuildContext& context) const = 0;
   // Whether build() spreads over the processes of context.cluster (family members do); the

@@ -1,9 +1,13 @@
 // tbgen: builds, verifies and describes tablebase files (see README.md and docs/FORMAT.md).
 #include <signal.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
 
 #include "core/parallel.hpp"
@@ -39,16 +43,89 @@ void remove_stale_temporaries(const fs::path& dir) {
   }
 }
 
+std::string with_commas(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string bytes_text(std::uint64_t bytes) {
+  const char* units[] = {"bytes", "kB", "MB", "GB", "TB", "PB", "EB"};
+  double v = static_cast<double>(bytes);
+  int u = 0;
+  while (v >= 1000 && u < 6) v /= 1000, ++u;
+  char text[32];
+  std::snprintf(text, sizeof text, u ? "%.1f %s" : "%.0f %s", v, units[u]);
+  return text;
+}
+
+// Memory this process may take: what the system has available, shared by the processes of a
+// cluster that mpirun started on this machine.
+std::uint64_t memory_available() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t kb = 0;
+  std::uint64_t available = 0;
+  while (meminfo >> key >> kb) {
+    if (key == "MemAvailable:") available = kb * 1024;
+    meminfo.ignore(256, '\n');
+  }
+  if (!available)
+    available = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) *
+                static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE));
+  const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+  const int sharing = local ? std::max(1, std::atoi(local)) : 1;
+  return available / static_cast<std::uint64_t>(sharing);
+}
+
+// Says what a build will take; refuses one this machine cannot hold (rank 0 decides for all).
+void check_needs(const GameTables& game, const std::string& name, const fs::path& dir,
+                 const Cluster* cluster, std::ostream* log) {
+  const int processes = cluster ? cluster->size() : 1;
+  const auto needs = game.needs(processes);
+  if (!needs) return;
+  std::string refusal;
+  if (!cluster || cluster->rank() == 0) {
+    const std::string per = processes > 1 ? " per process of " + std::to_string(processes) : "";
+    if (log)
+      *log << name << ": " << with_commas(needs->positions) << " positions, about "
+           << bytes_text(needs->memory) << " of memory" << per << ", at most "
+           << bytes_text(needs->disk) << " of tables (before compression)\n";
+    const std::uint64_t memory = memory_available();
+    if (needs->memory > memory)
+      refusal = name + ": " + with_commas(needs->positions) + " positions need about " +
+                bytes_text(needs->memory) + " of memory" + per + "; this machine has " +
+                bytes_text(memory) + " available" + (processes > 1 ? " for each" : "") +
+                ". Spread the build over more machines: mpirun -np N tbgen build GAME --mpi "
+                "(docs/DISTRIBUTED.md sizes it)";
+    const std::uint64_t disk = fs::space(dir).available;
+    if (refusal.empty() && needs->disk / 8 > disk)
+      refusal = name + ": its tables take up to " + bytes_text(needs->disk) +
+                " before compression; " + dir.string() + " has " + bytes_text(disk) + " free";
+  }
+  if (cluster) {
+    const Bytes said(refusal.begin(), refusal.end());
+    const Bytes decided = cluster->broadcast(said);
+    refusal.assign(decided.begin(), decided.end());
+  }
+  if (!refusal.empty()) throw tbreader::Error(refusal);
+}
+
 // `cluster`: the processes of an `mpirun ... --mpi` build (SPEC 9), of which rank 0 alone logs,
 // shows progress and writes files.
 int run_build(const std::string& game, const fs::path& dir, unsigned threads,
               const Cluster* cluster) {
   std::vector<std::unique_ptr<GameTables>> games;
+  std::vector<std::string> names;
   if (game == "all") {
     for (const auto& g : tbreader::games())
-      if (!g.family) games.push_back(make_game_tables(g.id));
+      if (!g.family) games.push_back(make_game_tables(g.id)), names.push_back(g.id);
   } else {
     games.push_back(make_game_tables(game));
+    names.push_back(tbreader::canonical(game));
   }
   const bool rank0 = !cluster || cluster->rank() == 0;
   if (rank0) {
@@ -57,7 +134,9 @@ int run_build(const std::string& game, const fs::path& dir, unsigned threads,
   }
   const BuildContext context{
       .tables = dir, .threads = threads, .log = rank0 ? &std::cout : nullptr, .cluster = cluster};
-  for (const auto& g : games) {
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const auto& g = games[i];
+    check_needs(*g, names[i], dir, g->distributed() ? cluster : nullptr, context.log);
     if (!cluster || g->distributed()) {
       g->build(context);
     } else if (rank0) {

@@ -209,6 +209,48 @@ replaced_t01() {
 replaced_t01 fam-foreign "$work/f1/mnk-4x3-k3-p2q1-outcome-X-t01.tb" "holds a table of" t00
 # Another layer's table under the name, as double5's files of its retired solver under theirs.
 replaced_t01 fam-layout "$work/f4/mnk-4x3-k3-p1q1-outcome-X-t02.tb" "unexpected table layout" t02
+# connect (SPEC 6): boards and the columns played, moves by column, byte-identical files for any
+# thread count, and bad input with one line naming what and where.
+c='connect(cols=5,rows=4)'
+cc='connect(cols=5,rows=4,k=4,value=outcome,first=X,misere=0)'
+check con-build 0 "$bin/tbgen" build "$c" --tables "$work/c1" --threads 1
+expect_in con-build "$work/out" "$cc: "
+expect_in con-build "$work/out" "positions, about"
+expect_in con-build "$work/out" "connect-5x4-k4-outcome-X-t00.tb: written"
+check con-build2 0 "$bin/tbgen" build "$c" --tables "$work/c2" --threads 2
+for f in "$work"/c1/*.tb; do
+  cmp -s "$f" "$work/c2/$(basename "$f")" || { echo "FAIL con-threads: $f differs"; failures=$((failures + 1)); }
+done
+check con-deep 0 "$bin/tbgen" verify --deep "$work/c1"
+expect_in con-deep "$work/out" "one-ply consistent"
+check con-info 0 "$bin/tbgen" info "$work/c1/connect-5x4-k4-outcome-X-t03.tb"
+expect_in con-info "$work/out" "game:           $cc"
+check con-moves 0 "$bin/tbprobe" --tables "$work/c1" "$c" '33'
+expect_in con-moves "$work/out" "to move: X"
+check con-board 0 "$bin/tbprobe" --tables "$work/c1" "$c" '...../...../..O../..X..' --json
+expect_in con-board "$work/out" "{\"game\": \"$cc\", \"board\": \"...../...../..O../..X..\", \"to_move\": \"X\""
+expect_in con-board "$work/out" '{"move": "3", "value": "Draw"}'
+con_refused() {  # con_refused NAME BOARD MESSAGE
+  check "con-$1" 1 "$bin/tbprobe" --tables "$work/c1" "$c" "$2"
+  expect_in "con-$1" "$work/err" "$3"
+  [ "$(wc -l <"$work/err")" = 1 ] || { echo "FAIL con-$1: error is not one line"; failures=$((failures + 1)); }
+}
+con_refused floating '...../..X../...../..O..' "the mark at c2 is above an empty cell"
+con_refused counts '...../...../...../XX...' "2 X and 0 O marks cannot arise"
+con_refused both-lines '....O/....O/....O/XXXXO' "both X and O have a line"
+con_refused mover-line '...../OO.../OO.../XXXX.' "X has a line but is to move"
+con_refused no-last-move 'O..../OOO.O/XXXXO/XXXXO' "no single last move of X made its lines"
+con_refused digit '336' "moves '336', move 3: column 6 is not on the board (columns 1 to 5)"
+con_refused digit0 '30' "move 2: column 0 is not on the board"
+con_refused full '33333' "moves '33333', move 5: column 3 is full"
+con_refused over '12121212' "moves '12121212', move 8: the game is already over"
+con_refused row-length '..../..../..../....' "column 5: '/' must end a row of 5 cells"
+con_refused cells '....................X' "expected 20 cells, found 21"
+check con-too-big 1 "$bin/tbgen" build 'connect()' --tables "$work/c3"
+expect_in con-too-big "$work/err" "positions need about"
+expect_in con-too-big "$work/err" "mpirun -np N tbgen build GAME --mpi (docs/DISTRIBUTED.md"
+[ -z "$(ls "$work/c3" 2>/dev/null)" ] || { echo "FAIL con-too-big: files written"; failures=$((failures + 1)); }
+
 # Each family's help example is a member and a board it answers.
 "$bin/tbprobe" --help >"$work/help" 2>&1
 while read -r line; do
