@@ -26,7 +26,7 @@ namespace tbgen::family {
 namespace {
 
 constexpr std::uint64_t kBlock = std::uint64_t{1} << kLayerWrite.block_entries_log2;
-constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 24;  // a process's entries a round
+constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 20;  // a process's entries a round
 constexpr std::uint32_t kSampleStride = 32;
 
 // The blocks [first, end) of a layer of `entries` that process `rank` of `ranks` owns, and its
@@ -47,6 +47,17 @@ Share share_of(std::uint64_t entries, const Cluster& cluster, int rank) {
   s.first = std::min(entries, s.blocks.first * kBlock);
   s.end = std::min(entries, s.blocks.end * kBlock);
   return s;
+}
+
+// Codes packed in bytes at 2 or 8 bits each, as Codes packs them: what processes send.
+void put_code(std::uint8_t* bytes, std::uint32_t bits, std::uint64_t i, Code code) {
+  if (bits == 8)
+    bytes[i] = static_cast<std::uint8_t>(code);
+  else
+    bytes[i >> 2] = static_cast<std::uint8_t>(bytes[i >> 2] | code << ((i & 3) << 1));
+}
+Code code_at(const std::uint8_t* bytes, std::uint32_t bits, std::uint64_t i) {
+  return bits == 8 ? bytes[i] : (bytes[i >> 2] >> ((i & 3) << 1)) & 3;
 }
 
 // What one process reads of the next layer in a round: classes it does not own whole, fetched
@@ -92,20 +103,26 @@ class Fetched {
       to[r].assign(reinterpret_cast<const std::uint8_t*>(asks[r].data()),
                    reinterpret_cast<const std::uint8_t*>(asks[r].data() + asks[r].size()));
     const auto asked = cluster.exchange(to);
-    // Answers: the codes of every asked part, one a byte.
+    // Answers: the codes of every asked part, packed as the codes are (2 or 8 bits).
+    const std::uint32_t bits = mine.bits();
     std::vector<Bytes> answers(ranks);
     for (int r = 0; r < ranks; ++r) {
       const auto* parts = reinterpret_cast<const std::uint64_t*>(asked[r].data());
-      for (std::size_t i = 0; i + 1 < asked[r].size() / sizeof(std::uint64_t); i += 2)
-        for (std::uint64_t e = parts[i]; e < parts[i] + parts[i + 1]; ++e)
-          answers[r].push_back(static_cast<std::uint8_t>(mine.get(e - mine.first())));
+      const std::size_t n = asked[r].size() / sizeof(std::uint64_t);
+      std::uint64_t count = 0;
+      for (std::size_t i = 0; i + 1 < n; i += 2) count += parts[i + 1];
+      answers[r].assign((count * bits + 7) / 8, 0);
+      std::uint64_t k = 0;
+      for (std::size_t i = 0; i + 1 < n; i += 2)
+        for (std::uint64_t e = parts[i]; e < parts[i] + parts[i + 1]; ++e, ++k)
+          put_code(answers[r].data(), bits, k, mine.get(e - mine.first()));
     }
     const auto answered = cluster.exchange(answers);
     for (int r = 0; r < ranks; ++r) {
-      std::size_t next = 0;
+      std::uint64_t k = 0;
       for (std::size_t i = 0; i < places[r].size(); ++i)
-        for (std::uint64_t k = 0; k < asks[r][2 * i + 1]; ++k)
-          codes_.set(places[r][i] + k, answered[r][next++]);
+        for (std::uint64_t j = 0; j < asks[r][2 * i + 1]; ++j, ++k)
+          codes_.set(places[r][i] + j, code_at(answered[r].data(), bits, k));
     }
   }
 

@@ -1,5 +1,6 @@
 #include "format/table_writer.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 #include <zstd.h>
 
@@ -189,6 +190,75 @@ std::uint64_t assemble_table(const std::filesystem::path& path, format::Header h
     std::filesystem::rename(tmp, path);
     return checksum;
   }
+}
+
+BlockFileWriter::BlockFileWriter(const std::filesystem::path& path, format::Header header,
+                                 const std::vector<format::DirectoryEntry>& directory,
+                                 const WriteOptions& options)
+    : path_(path), tmp_(path.string() + ".tmp." + std::to_string(::getpid())) {
+  set_block_fields(header, options);
+  if (directory.size() != header.block_count)
+    throw std::invalid_argument("block count does not match the entry count");
+  header.data_size = 0;
+  for (const auto& d : directory) header.data_size += d.compressed_size;
+  const auto dir_bytes = format::encode_directory(directory);
+  header.directory_checksum = xxh3(dir_bytes.data(), dir_bytes.size());
+  const auto head = format::encode_header(header);
+  fd_ = ::open(tmp_.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
+  if (fd_ < 0) throw std::runtime_error(tmp_.string() + ": cannot create");
+  std::uint64_t at = head.size() + dir_bytes.size();
+  for (const auto& d : directory) {
+    offsets_.push_back(at);
+    sizes_.push_back(d.compressed_size);
+    at += d.compressed_size;
+  }
+  end_ = at;
+  put_at(0, head);
+  put_at(head.size(), dir_bytes);
+}
+
+BlockFileWriter::~BlockFileWriter() {
+  if (fd_ >= 0) {  // not finished: an error on the way
+    ::close(fd_);
+    std::filesystem::remove(tmp_);
+  }
+}
+
+void BlockFileWriter::put_at(std::uint64_t offset, std::span<const std::uint8_t> bytes) {
+  for (std::size_t done = 0; done < bytes.size();) {
+    const ssize_t n =
+        ::pwrite(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
+    if (n <= 0) throw std::runtime_error(tmp_.string() + ": write failed");
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+void BlockFileWriter::put(std::uint32_t block, std::span<const std::uint8_t> bytes) {
+  if (block >= sizes_.size() || bytes.size() != sizes_[block])
+    throw std::invalid_argument("a block that does not match its directory entry");
+  put_at(offsets_[block], bytes);
+}
+
+std::uint64_t BlockFileWriter::finish() {
+  // The whole-file checksum over the bytes in order, read back a piece at a time.
+  Xxh3Stream whole;
+  std::vector<std::uint8_t> piece(std::size_t{1} << 22);
+  for (std::uint64_t at = 0; at < end_;) {
+    const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(piece.size(), end_ - at));
+    const ssize_t n = ::pread(fd_, piece.data(), want, static_cast<off_t>(at));
+    if (n <= 0) throw std::runtime_error(tmp_.string() + ": cannot read back");
+    whole.update(piece.data(), static_cast<std::size_t>(n));
+    at += static_cast<std::uint64_t>(n);
+  }
+  const std::uint64_t checksum = whole.digest();
+  std::uint8_t trailer[format::kTrailerSize];
+  format::store_u64(trailer, checksum);
+  std::copy(format::kTrailerMagic.begin(), format::kTrailerMagic.end(), trailer + 8);
+  put_at(end_, trailer);
+  if (::close(fd_) != 0) throw std::runtime_error(tmp_.string() + ": write failed");
+  fd_ = -1;
+  std::filesystem::rename(tmp_, path_);
+  return checksum;
 }
 
 std::uint32_t smaller_packing(const format::Header& header,

@@ -93,6 +93,31 @@ std::uint64_t assemble_table(const std::filesystem::path& path, format::Header h
                              const std::vector<std::vector<std::uint8_t>>& blocks,
                              const WriteOptions& options);
 
+// A table file put together block by block in any order, each at its place, once every block's
+// directory entry is known: how rank 0 of a distributed build writes a table without holding
+// its blocks, which the other processes send a few at a time. finish() checksums the whole
+// file (reading it back) and renames it into place.
+class BlockFileWriter {
+ public:
+  BlockFileWriter(const std::filesystem::path& path, format::Header header,
+                  const std::vector<format::DirectoryEntry>& directory,
+                  const WriteOptions& options);
+  ~BlockFileWriter();
+  BlockFileWriter(const BlockFileWriter&) = delete;
+  BlockFileWriter& operator=(const BlockFileWriter&) = delete;
+  std::uint32_t size(std::uint32_t block) const { return sizes_.at(block); }
+  void put(std::uint32_t block, std::span<const std::uint8_t> bytes);
+  std::uint64_t finish();  // the whole-file checksum
+
+ private:
+  void put_at(std::uint64_t offset, std::span<const std::uint8_t> bytes);
+  std::filesystem::path path_, tmp_;
+  int fd_ = -1;
+  std::vector<std::uint64_t> offsets_;
+  std::vector<std::uint32_t> sizes_;
+  std::uint64_t end_ = 0;  // where the trailer goes
+};
+
 // One block's packed bytes compressed as write_table compresses them.
 std::vector<std::uint8_t> compress_bytes(std::span<const std::uint8_t> raw,
                                          const WriteOptions& options);

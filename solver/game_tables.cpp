@@ -1,6 +1,9 @@
 #include "solver/game_tables.hpp"
 
+#include <cstring>
+
 #include "family/family_game.hpp"
+#include "format/checksum.hpp"
 
 namespace tbgen {
 
@@ -50,29 +53,68 @@ std::uint64_t write_layer_table(const std::filesystem::path& path, const format:
                                 CompressedBlocks known, const BlockShare& share,
                                 const Cluster& cluster) {
   if (cluster.size() == 1) return write_table(path, header, entries, options, std::move(known));
-  // Each process compresses its share of the blocks; rank 0 puts the file together.
+  // Each process compresses its share of the blocks and keeps them; rank 0 learns every block's
+  // directory entry, opens the file, and puts each block at its place as the processes send
+  // them, a few megabytes at a time, so that no process holds the whole table.
   const auto blocks = compress_blocks(header, entries, options, share, std::move(known));
-  Bytes mine;
-  for (const auto& b : blocks) {
-    const std::uint64_t size = b.size();
-    mine.insert(mine.end(), reinterpret_cast<const std::uint8_t*>(&size),
-                reinterpret_cast<const std::uint8_t*>(&size) + sizeof size);
-    mine.insert(mine.end(), b.begin(), b.end());
+  Bytes entries_of_mine(blocks.size() * 12);  // checksum and size of each block
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    const std::uint64_t checksum = xxh3(blocks[i].data(), blocks[i].size());
+    const auto size = static_cast<std::uint32_t>(blocks[i].size());
+    std::memcpy(entries_of_mine.data() + 12 * i, &checksum, 8);
+    std::memcpy(entries_of_mine.data() + 12 * i + 8, &size, 4);
   }
-  const auto by_rank = cluster.gather(mine);
-  if (cluster.rank() != 0) return 0;
-  std::vector<std::vector<std::uint8_t>> all;
-  for (const auto& bytes : by_rank)
-    for (std::size_t at = 0; at < bytes.size();) {
-      std::uint64_t size = 0;
-      std::copy_n(bytes.begin() + static_cast<std::ptrdiff_t>(at), sizeof size,
-                  reinterpret_cast<std::uint8_t*>(&size));
-      at += sizeof size;
-      all.emplace_back(bytes.begin() + static_cast<std::ptrdiff_t>(at),
-                       bytes.begin() + static_cast<std::ptrdiff_t>(at + size));
-      at += size;
+  const auto by_rank = cluster.gather(entries_of_mine);
+  std::unique_ptr<BlockFileWriter> file;
+  if (cluster.rank() == 0) {
+    std::vector<format::DirectoryEntry> directory;
+    for (const auto& bytes : by_rank)
+      for (std::size_t at = 0; at < bytes.size(); at += 12) {
+        format::DirectoryEntry d;
+        std::memcpy(&d.checksum, bytes.data() + at, 8);
+        std::memcpy(&d.compressed_size, bytes.data() + at + 8, 4);
+        directory.push_back(d);
+      }
+    file = std::make_unique<BlockFileWriter>(path, header, directory, options);
+  }
+  // Rounds: each process sends rank 0 its next blocks, up to kRoundBytes / processes of them
+  // (at least one), with the number of the first.
+  const std::uint64_t round_bytes =
+      std::max<std::uint64_t>(std::uint64_t{1} << 20, (std::uint64_t{64} << 20) / cluster.size());
+  std::size_t next = 0;
+  const std::uint64_t rounds = cluster.max(blocks.size());  // at least one block a round
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    std::vector<Bytes> to(cluster.size());
+    if (next < blocks.size()) {
+      const std::uint64_t first = share.first + next;
+      Bytes& out = to[0];
+      out.resize(8);
+      std::memcpy(out.data(), &first, 8);
+      for (std::uint64_t bytes = 0;
+           next < blocks.size() && (bytes == 0 || bytes + blocks[next].size() <= round_bytes);
+           ++next) {
+        out.insert(out.end(), blocks[next].begin(), blocks[next].end());
+        bytes += blocks[next].size();
+      }
     }
-  return assemble_table(path, header, all, options);
+    const bool more = cluster.max(next < blocks.size() ? 1 : 0) != 0;
+    const auto received = cluster.exchange(to);
+    if (file)
+      for (const auto& bytes : received) {
+        if (bytes.size() < 8) continue;
+        std::uint64_t block = 0;
+        std::memcpy(&block, bytes.data(), 8);
+        for (std::size_t at = 8; at < bytes.size(); ++block) {
+          const std::size_t size = file->size(static_cast<std::uint32_t>(block));
+          file->put(static_cast<std::uint32_t>(block), {bytes.data() + at, size});
+          at += size;
+        }
+      }
+    if (!more) break;
+  }
+  const std::uint64_t checksum = file ? file->finish() : 0;
+  cluster.sum(0);  // the file is in place before any process goes on
+  return checksum;
 }
 
 std::vector<bool> complete_layers(
