@@ -1,26 +1,42 @@
 #!/usr/bin/env bash
-# Builds family members from scratch and reports, per member: wall time, peak memory, table
-# bytes, entries (the positions the tables store: whole-turn boards reduced by symmetry) and
-# bits per entry, and the value of the empty board. A benchmark, not a test: run it by hand
-# on an idle machine.
-# usage: family/family_build_bench.sh BUILD_DIR GAME...
+# Builds family members from scratch (mnk, lines, connect) RUNS times each (default 3) and
+# reports, per member, the medians of wall time and peak memory, then: table bytes; positions
+# (every position of the layers solved, before symmetry) and entries (the positions the tables
+# store, after symmetry); positions solved per second per core; bits per position and per entry;
+# the value of the empty board. A benchmark, not a test: run it by hand on an idle machine.
+# usage: [RUNS=3] family/family_build_bench.sh BUILD_DIR GAME...
 set -eu
 bin=$1/bin
 shift
+runs=${RUNS:-3}
+cores=$(nproc)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-printf '%-40s %8s %9s %12s %14s %10s  %s\n' game wall_s peak_MiB bytes entries bits/entry empty
+median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+printf '%-44s %8s %9s %12s %16s %14s %12s %9s %9s  %s\n' game wall_s peak_MiB bytes positions \
+  entries pos/s/core bits/pos bits/entry empty
 for game in "$@"; do
-  rm -rf "$work/t"
-  /usr/bin/time -f '%e %M' -o "$work/time" "$bin/tbgen" build "$game" --tables "$work/t" >"$work/log"
-  read -r wall kb <"$work/time"
+  : >"$work/walls"
+  : >"$work/peaks"
+  for _ in $(seq "$runs"); do
+    rm -rf "$work/t"
+    /usr/bin/time -f '%e %M' -o "$work/time" "$bin/tbgen" build "$game" --tables "$work/t" >"$work/log"
+    read -r wall kb <"$work/time"
+    echo "$wall" >>"$work/walls"
+    echo $((kb / 1024)) >>"$work/peaks"
+  done
+  wall=$(median <"$work/walls")
+  peak=$(median <"$work/peaks")
   bytes=$(cat "$work"/t/*.tb 2>/dev/null | wc -c)
   entries=0
   for f in "$work"/t/*.tb; do
     entries=$((entries + $("$bin/tbgen" info "$f" | sed -n 's/^entries: *//p')))
   done
+  # "GAME: N positions (M stored after symmetry), ...": the build's own count of what it solves.
+  positions=$(sed -n 's/^[^ ]*: \([0-9,]*\) positions (.*/\1/p' "$work/log" | tr -d ,)
   cells=$(($(echo "$game" | sed -n 's/.*cols=\([0-9]*\).*/\1/p') * $(echo "$game" | sed -n 's/.*rows=\([0-9]*\).*/\1/p')))
   empty=$("$bin/tbprobe" --tables "$work/t" "$game" "$(printf '%*s' "$cells" '' | tr ' ' .)" | sed -n 's/^value: //p')
-  printf '%-40s %8s %9d %12d %14d %10.3f  %s\n' "$game" "$wall" $((kb / 1024)) "$bytes" "$entries" \
-    "$(echo "8 * $bytes / $entries" | bc -l)" "$empty"
+  printf '%-44s %8s %9d %12d %16d %14d %12.3g %9.4f %9.4f  %s\n' "$game" "$wall" "$peak" "$bytes" \
+    "$positions" "$entries" "$(echo "$positions / $wall / $cores" | bc -l)" \
+    "$(echo "8 * $bytes / $positions" | bc -l)" "$(echo "8 * $bytes / $entries" | bc -l)" "$empty"
 done

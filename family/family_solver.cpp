@@ -256,9 +256,9 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       for (const std::uint32_t local : part_way[s]) {
         const auto [first, second] = board_of(local);
         if (rules.has_line(shape.first_to_move ? first : second))
-          put_code(
-              in, words, planes, local,
-              rules.line_made(shape.first_to_move, rules.cells() - __builtin_popcount(first | second)));
+          put_code(in, words, planes, local,
+                   rules.line_made(shape.first_to_move,
+                                   rules.cells() - __builtin_popcount(first | second)));
       }
     }
     // The class's entries in rank order, a group of 64 at a time: plane by plane, as the

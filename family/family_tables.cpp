@@ -64,8 +64,12 @@ std::optional<BuildNeeds> FamilyTables::needs(int processes) const {
   std::uint64_t layers = 0;  // the most a process holds at once: a layer, the next both keyed
   for (int t = 0; t < rules.turns; ++t) {
     const LayerShape s = member_.shape(t);
+    // Every board with the layer's counts, before symmetry.
+    needs.positions +=
+        combinatorial::binomial(rules.cells(), rules.first_marks(t)) *
+        combinatorial::binomial(rules.cells() - rules.first_marks(t), rules.second_marks(t));
+    needs.stored += s.entries;
     if (t < member_.stored_layers()) {
-      needs.positions += s.entries;
       needs.disk += (s.entries * member_.entry_bits() + 7) / 8;
     }
     const std::uint64_t next =

@@ -43,8 +43,7 @@ class FamilyTables final : public GameTables {
   std::filesystem::path path(const std::filesystem::path& dir, int turn) const {
     return table_path(dir, member_.table_name(turn));
   }
-  std::vector<bool> complete_tables(const std::filesystem::path& dir,
-                                    const Cluster& cluster) const;
+  std::vector<bool> complete_tables(const std::filesystem::path& dir, const Cluster& cluster) const;
   LayerPlanes load(const std::filesystem::path& dir, int turn, unsigned threads,
                    ClassRange range = {}) const;
   // The header of a layer's table so keyed, before its packing is chosen.

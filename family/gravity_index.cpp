@@ -109,6 +109,10 @@ std::uint64_t GravityIndex::entries(int t) const {
   return at(levels_[0].c, t, first_marks(t));
 }
 
+std::uint64_t GravityIndex::positions(int t) const {
+  return at(levels_[0].f, t, first_marks(t));  // the classes of every ordering of the pairs
+}
+
 std::uint64_t GravityIndex::classes(int t) const {
   return at(levels_[0].c_classes, t, first_marks(t));
 }

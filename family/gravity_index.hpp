@@ -63,8 +63,9 @@ class GravityIndex {
   // Columns in significance order (the most significant first).
   const std::vector<int>& order() const { return order_; }
 
-  std::uint64_t entries(int t) const;  // positions stored in layer t
-  std::uint64_t classes(int t) const;  // canonical classes of layer t
+  std::uint64_t entries(int t) const;    // positions stored in layer t
+  std::uint64_t positions(int t) const;  // positions with t marks, before the mirror
+  std::uint64_t classes(int t) const;    // canonical classes of layer t
 
   bool canonical(const States& s) const;
   States mirrored(const States& s) const;

@@ -197,7 +197,8 @@ std::optional<BuildNeeds> GravityTables::needs(int processes) const {
   BuildNeeds needs;
   std::uint64_t layers = 0;  // a process holds its share of a layer and of the next
   for (int t = 0; t < member_.layers(); ++t) {
-    needs.positions += index.entries(t);
+    needs.positions += index.positions(t);
+    needs.stored += index.entries(t);
     if (t < member_.stored_layers()) needs.disk += bytes(t);
     layers = std::max(layers, bytes(t) + (t + 1 < member_.layers() ? bytes(t + 1) : 0));
   }

@@ -46,10 +46,10 @@ inline std::string one_ply_note(std::uint64_t positions) {
 }
 
 // What a build will take, said before it starts (tbgen build refuses one this machine cannot
-// hold): positions solved, the peak memory of one process, and the table files' size before
-// compression (an upper bound).
+// hold): positions solved (before symmetry, and as stored), the peak memory of one process, and
+// the table files' size before compression (an upper bound).
 struct BuildNeeds {
-  std::uint64_t positions = 0;
+  std::uint64_t positions = 0, stored = 0;
   std::uint64_t memory = 0;
   std::uint64_t disk = 0;
 };

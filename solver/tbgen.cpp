@@ -95,12 +95,14 @@ void check_needs(const GameTables& game, const std::string& name, const fs::path
   if (!cluster || cluster->rank() == 0) {
     const std::string per = processes > 1 ? " per process of " + std::to_string(processes) : "";
     if (log)
-      *log << name << ": " << with_commas(needs->positions) << " positions, about "
+      *log << name << ": " << with_commas(needs->positions) << " positions ("
+           << with_commas(needs->stored) << " stored after symmetry), about "
            << bytes_text(needs->memory) << " of memory" << per << ", at most "
            << bytes_text(needs->disk) << " of tables (before compression)\n";
     const std::uint64_t memory = memory_available();
     if (needs->memory > memory)
-      refusal = name + ": " + with_commas(needs->positions) + " positions need about " +
+      refusal = name + ": " + with_commas(needs->positions) + " positions (" +
+                with_commas(needs->stored) + " stored after symmetry) need about " +
                 bytes_text(needs->memory) + " of memory" + per + "; this machine has " +
                 bytes_text(memory) + " available" + (processes > 1 ? " for each" : "") +
                 ". Spread the build over more machines: mpirun -np N tbgen build GAME --mpi "

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Distributed builds (SPEC 9): `mpirun -np N tbgen build GAME --mpi` must write the files of
-# the single-process build byte for byte, for N = 2 and 4 (a 20-cell member, and double5's
-# lines member with 2), and a distributed build killed midway must resume from its complete
-# layers to the same files. Open MPI runs as root here through its own settings, on 2 cores
+# the single-process build byte for byte, for N = 2 and 4 (a 20-cell mnk member, a 24-cell
+# connect member, and double5's lines member with 2), and a distributed build killed midway
+# must resume from its complete layers to the same files. Open MPI runs as root here through its own settings, on 2 cores
 # with more processes than cores (oversubscribed, not bound to cores).
 # usage: mpi_build.sh BIN_DIR
 set -u
@@ -24,33 +24,41 @@ same_files() {  # same_files NAME DIR_A DIR_B
   echo "$1: $n files identical"
 }
 
-member='mnk(cols=5,rows=4,k=4)'
-"$bin/tbgen" build "$member" --tables "$work/single" --threads 2 >/dev/null || fail "single build"
-for n in 2 4; do
-  mpirun -np $n "$bin/tbgen" build "$member" --tables "$work/np$n" --threads 1 --mpi \
-    >"$work/np$n.log" 2>&1 || { fail "mpirun -np $n"; cat "$work/np$n.log"; }
-  same_files "$member, $n processes" "$work/single" "$work/np$n"
-done
-grep -q "on 4 processes" "$work/np4.log" || fail "the log does not say how many processes built"
-
-# Killed with SIGKILL (mpirun and every process) once a layer is written, then run again with
-# another number of processes: it keeps the complete layers and ends with the same files.
-setsid mpirun -np 2 "$bin/tbgen" build "$member" --tables "$work/killed" --threads 1 --mpi \
-  >"$work/killed.log" 2>&1 &
-leader=$!
-for _ in $(seq 600); do
-  [ "$(grep -c ': written' "$work/killed.log")" -ge 10 ] && break
-  sleep 0.05
-done
-kill -9 -- -"$leader" 2>/dev/null
-wait "$leader" 2>/dev/null
-written=$(grep -c ': written' "$work/killed.log")
-[ "$written" -ge 10 ] && [ "$written" -lt 19 ] || fail "the kill came at $written of 19 files"
-mpirun -np 3 "$bin/tbgen" build "$member" --tables "$work/killed" --threads 1 --mpi \
-  >"$work/resumed.log" 2>&1 || { fail "resumed build"; cat "$work/resumed.log"; }
-[ "$(grep -c ': kept' "$work/resumed.log")" -ge 10 ] || fail "the resumed build kept nothing"
-same_files "$member, killed after $written files and resumed on 3 processes" "$work/single" \
-  "$work/killed"
+# MEMBER FILES KILL_AT: built by one process, by 2 and 4, and by 2 killed with SIGKILL (mpirun
+# and every process) once KILL_AT layers are written, then run again on 3: it keeps the complete
+# layers and ends with the same FILES files.
+distributed() {
+  local member=$1 files=$2 kill_at=$3 d="$work/$4"
+  "$bin/tbgen" build "$member" --tables "$d/single" --threads 2 >/dev/null || fail "single build"
+  for n in 2 4; do
+    mpirun -np $n "$bin/tbgen" build "$member" --tables "$d/np$n" --threads 1 --mpi \
+      >"$d.np$n.log" 2>&1 || { fail "mpirun -np $n"; cat "$d.np$n.log"; }
+    same_files "$member, $n processes" "$d/single" "$d/np$n"
+  done
+  grep -q "on 4 processes" "$d.np4.log" || fail "the log does not say how many processes built"
+  setsid mpirun -np 2 "$bin/tbgen" build "$member" --tables "$d/killed" --threads 1 --mpi \
+    >"$d.killed.log" 2>&1 &
+  local leader=$!
+  for _ in $(seq 600); do
+    [ "$(grep -c ': written' "$d.killed.log")" -ge "$kill_at" ] && break
+    sleep 0.02
+  done
+  kill -9 -- -"$leader" 2>/dev/null
+  wait "$leader" 2>/dev/null
+  local written
+  written=$(grep -c ': written' "$d.killed.log")
+  [ "$written" -ge "$kill_at" ] && [ "$written" -lt "$files" ] ||
+    fail "$member: the kill came at $written of $files files"
+  mpirun -np 3 "$bin/tbgen" build "$member" --tables "$d/killed" --threads 1 --mpi \
+    >"$d.resumed.log" 2>&1 || { fail "resumed build"; cat "$d.resumed.log"; }
+  [ "$(grep -c ': kept' "$d.resumed.log")" -ge "$kill_at" ] || fail "the resumed build kept nothing"
+  same_files "$member, killed after $written files and resumed on 3 processes" "$d/single" \
+    "$d/killed"
+}
+mkdir "$work/m" "$work/c"
+distributed 'mnk(cols=5,rows=4,k=4)' 19 10 m
+# A gravity member: each process fetches the classes its moves reach from their owners.
+distributed 'connect(cols=6,rows=4)' 20 2 c
 
 # double5's lines member, 2 processes (about 72 s here).
 d5='lines(cols=5,rows=5,len=5,threshold=4,p=2,q=2,turns=11,fill=second,first=O)'
