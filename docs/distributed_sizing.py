@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Sizing on paper for distributed builds (docs/DISTRIBUTED.md): entries per layer of a few
-members beyond one machine, counted exactly (orbits of the key side's sets under the 4
-symmetries of a rectangle, by Burnside, times the other side's placements), memory, exchange
-and expected times on a plausible cluster. usage: python3 docs/distributed_sizing.py"""
+members beyond one machine, counted exactly (mnk: orbits of the key side's sets under the 4
+symmetries of a rectangle, by Burnside, times the other side's placements; connect: heights and
+colourings with fitting counts, halved by the mirror but for the classes equal to their mirror),
+memory, exchange and expected times on a plausible cluster. usage: python3 docs/distributed_sizing.py"""
 from math import comb
 def inv_fixed(k, f, m):  # subsets of size k fixed by an involution with f fixed cells, m 2-cycles
     return sum(comb(m, j) * comb(f, k - 2 * j) for j in range(0, k // 2 + 1) if k - 2 * j <= f)
@@ -53,3 +54,58 @@ for name, cols, rows, p, q, turns in [("mnk(cols=6,rows=5,k=4)", 6, 5, 1, 1, Non
               f"exchange {network/60:.1f} min, rank 0 writes {write/60:.1f} min")
     if name.startswith("mnk(cols=6"):
         print("   per layer:", " ".join(f"t{t}:{e:.2e}" for t, e in L))
+
+
+# ---- connect: the gravity index (family/gravity_index.hpp).
+def col_states(rows):
+    return [(h, j, comb(h, j)) for h in range(rows + 1) for j in range(h + 1)]
+def conv(dp, opts):
+    out = {}
+    for (t, n), v in dp.items():
+        for h, j, w in opts:
+            out[(t + h, n + j)] = out.get((t + h, n + j), 0) + v * w
+    return out
+def connect_layers(cols, rows):
+    """(t, positions before the mirror, entries stored) for every layer t."""
+    states = col_states(rows)
+    dense, mirror_equal = {(0, 0): 1}, {(0, 0): 1}
+    for _ in range(cols):
+        dense = conv(dense, states)
+    for _ in range(cols // 2):  # classes equal to their mirror: each pair's states equal
+        mirror_equal = conv(mirror_equal, [(2 * h, 2 * j, w * w) for h, j, w in states])
+    if cols % 2:
+        mirror_equal = conv(mirror_equal, states)
+    out = []
+    for t in range(cols * rows + 1):
+        n1 = (t + 1) // 2
+        d, e = dense.get((t, n1), 0), mirror_equal.get((t, n1), 0)
+        out.append((t, d, (d + e) // 2))
+    return out
+# Measured here (README, "Measured"): connect(cols=6,rows=5) solved and written at 1.23e8
+# positions (before the mirror) a second per core, tables of 0.0724 bits a position; with 4
+# processes the bytes exchanged at a layer were 2.1 times the next layer's codes at 2 bits
+# (docs/DISTRIBUTED.md), with 2 processes 1.0 times. With many processes it grows towards the
+# bound of every move's class fetched: cols times. Both are printed.
+connect_rate = 1.23e8
+connect_bits = 0.0724
+FETCHED = 2.1
+print()
+for name, cols, rows in [("connect(cols=7,rows=5)", 7, 5), ("connect(cols=6,rows=6)", 6, 6),
+                         ("connect(cols=7,rows=6)", 7, 6)]:
+    L = connect_layers(cols, rows)
+    dense = sum(d for _, d, _ in L)
+    stored = sum(e for _, _, e in L)
+    big_t, _, big = max(L, key=lambda x: x[2])
+    peak = max(L[i][2] + L[i + 1][2] for i in range(len(L) - 1)) * 2 / 8  # layer t and t + 1
+    traffic = sum(e for _, _, e in L[1:]) * FETCHED * 2 / 8
+    bound = traffic / FETCHED * cols
+    tables = dense * connect_bits / 8
+    print(f"{name}: {len(L)} layers, {dense:.3e} positions, {stored:.3e} entries stored, largest layer "
+          f"t={big_t} {big:.3e} ({big*2/8/1e9:.0f} GB at 2 bits), solve peak {peak/1e9:.0f} GB, "
+          f"traffic {traffic/1e12:.1f} TB (bound {bound/1e12:.1f} TB), tables ~{tables/1e9:.0f} GB")
+    for N, cores in ([(1, 64), (4, 64)] if cols * rows < 40 else [(32, 64), (128, 64)]):
+        compute = dense / (connect_rate * N * cores)
+        network = traffic / (N * 12.5e9)
+        write = tables / 2e9
+        print(f"   N={N} nodes x {cores} cores: {peak/N/1e9:.1f} GB/node layer data, compute {compute/60:.1f} min, "
+              f"exchange {network/60:.2f} min (bound {bound/(N*12.5e9)/60:.2f}), rank 0 writes {write/60:.1f} min")

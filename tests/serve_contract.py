@@ -23,7 +23,8 @@ import urllib.parse
 
 BIN, TABLES = sys.argv[1], os.path.abspath(sys.argv[2])
 FAMILY = ["mnk(cols=4,rows=3,k=3,p=2,q=1)", "mnk(cols=3,rows=3,k=3,value=speed,first=O)",
-          "lines(cols=4,rows=3,len=3,threshold=2,value=margin)"]
+          "lines(cols=4,rows=3,len=3,threshold=2,value=margin)",
+          "connect(cols=4,rows=4,value=speed)"]
 failures = []
 
 
@@ -76,7 +77,7 @@ def probe_path(game, boards, weights=None):
 
 # ---- Boards met on random games, for each kind of game.
 def cols_rows(game):
-    if game.startswith(("mnk", "lines")):
+    if game.startswith(("mnk", "lines", "connect")):
         keys = dict(kv.split("=") for kv in game[game.index("(") + 1:-1].split(","))
         return int(keys["cols"]), int(keys["rows"])
     return (5, 5) if game == "double5" else (3, 3)
@@ -108,6 +109,11 @@ def after(game, boards, to_move, move):
         return boards
     cols, rows = cols_rows(game)
     cells = list(boards[0].replace("/", ""))
+    if game.startswith("connect"):  # a column: the lowest empty cell of it
+        c = int(move) - 1
+        r = max(r for r in range(rows) if cells[r * cols + c] == ".")
+        cells[r * cols + c] = mark_of(to_move)
+        return ["/".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))]
     for name in move.split("+"):
         cells[(int(name[1:]) - 1) * cols + ord(name[0]) - 97] = mark_of(to_move)
     return ["/".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))]
@@ -196,6 +202,10 @@ try:
         ("/api/v1/probe?game=score3&board=%zz", 400, "two hex digits"),
         ("/api/v1/probe?game=mnk(cols=99,rows=3,k=3)&board=...", 400, "cols must be"),
         ("/api/v1/probe?game=mnk(cols=3,rows=3,k=3,colour=red)&board=.........", 400, "unknown key"),
+        ("/api/v1/probe?game=connect(cols=4,rows=4,value=speed)&board=..../..X./..../....", 400,
+         "above an empty cell"),
+        ("/api/v1/probe?game=connect(cols=4,rows=4,value=speed)&board=11111", 400,
+         "column 1 is full"),
         ("/api/v1/probe?game=weighted3&board=.........", 400, "weights"),
         ("/api/v1/probe?game=chess&board=.........", 404, "unknown game 'chess'"),
         ("/api/v1/probe?game=mnk(cols=5,rows=5,k=5)&board=" + "." * 25, 404, "table missing"),

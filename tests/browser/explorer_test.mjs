@@ -182,6 +182,34 @@ await test("weighted3 with weights, and nim3's first moves", async () => {
   await page.screenshot({ path: `${shots}/08-nim3.png` });
 });
 
+await test("connect: marks dropped into columns, the result of a speed member", async () => {
+  const game = "connect(cols=5,rows=4,k=4,value=speed,first=X,misere=0)";
+  await page.goto(`${base}/?game=${encodeURIComponent(game)}&board=33`);  // the columns played
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === "...../...../..O../..X..");
+  let api = await expectShownMatchesApi();
+  assert.equal(api.to_move, "X");
+  assert.equal(await page.textContent("#result"), `${api.result.winner === null ? "draw" : api.result.winner + " wins"} in ${api.result.turns} turns`);
+  // A click on the top cell of column 2 drops the mark to the bottom.
+  await page.click('.cell[data-cell="b1"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === "...../...../..O../.XX..");
+  api = await expectShownMatchesApi();
+  assert.equal(api.to_move, "O");
+  // The moves' results, shown beside their values.
+  const results = await page.$$eval("#moves li[data-move] .move-result", (els) => els.map((e) => e.textContent));
+  assert.equal(results.length, api.moves.length);
+  assert.ok(results.every((r) => /^(X|O) wins in \d+ turns?$|^draw in \d+ turns?$/.test(r)), results.join("|"));
+  // The best move for O, then every move to the end of the game, best first each time.
+  while (api.moves.length) {
+    const column = api.moves[0].move;
+    const before = boardOf();
+    await page.click(`.cell[data-column="${column}"] >> nth=0`);
+    await page.waitForFunction((b) => new URL(location.href).searchParams.get("board") !== b, before);
+    api = await expectShownMatchesApi();
+  }
+  assert.equal(api.to_move, "none");
+  await page.screenshot({ path: `${shots}/09-connect-over.png` });
+});
+
 await test("a bad board shows the API's error and the page keeps working", async () => {
   await page.goto(`${base}/?game=score3&board=XXXX`);
   await page.waitForSelector(".hint .error");
