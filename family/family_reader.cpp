@@ -48,21 +48,23 @@ FamilyReader::Board FamilyReader::check(std::uint32_t first, std::uint32_t secon
         r.second + " marks cannot arise between whole turns (" + r.first + " places " +
         std::to_string(r.q) + " first, then each side " + std::to_string(r.p) + " a turn)");
   if (r.wins_at_once) {
-    const bool first_line = r.has_line(first), second_line = r.has_line(second);
+    const bool first_line = r.wins(first, true), second_line = r.wins(second, false);
     const bool first_moves = r.first_moves(*turn);
+    const std::string win = r.win_name();
     if (first_line && second_line)
       throw tbreader::InputError(where() + ": both " + std::string(1, r.first) + " and " +
-                                 r.second + " have a line; the game ends at the first");
+                                 r.second + " have a " + win + "; the game ends at the first");
     if (first_line == first_moves && (first_line || second_line))
-      throw tbreader::InputError(where() + ": " + (first_moves ? r.first : r.second) +
-                                 " has a line but is to move; the game ends at a line");
-    if (first_line || second_line) {  // the last mark made every line of the winner
-      std::uint32_t common = r.full();
-      for (const std::uint32_t line : r.lines)
-        if ((line & (first_line ? first : second)) == line) common &= line;
-      if (common == 0)
-        throw tbreader::InputError(where() + ": " + (first_line ? r.first : r.second) +
-                                   "'s lines share no cell, so no last mark made them all");
+      throw tbreader::InputError(where() + ": " + (first_moves ? r.first : r.second) + " has a " +
+                                 win + " but is to move; the game ends at a " + win);
+    if (first_line || second_line) {  // the last mark is on every line (chain) of the winner
+      const std::uint32_t marks = first_line ? first : second;
+      bool made = false;
+      for (std::uint32_t rest = marks; rest && !made; rest &= rest - 1)
+        made = !r.wins(marks & ~(rest & (~rest + 1)), first_line);
+      if (!made)
+        throw tbreader::InputError(where() + ": " + (first_line ? r.first : r.second) + "'s " +
+                                   win + "s share no cell, so no last mark made them all");
     }
   }
   return {first, second, *turn};
@@ -110,8 +112,8 @@ Code FamilyReader::after_move(const TableSet& tables, const Board& b, std::uint3
   const Rules& r = member_->rules();
   const bool first_moves = r.first_moves(b.turn);
   const std::uint32_t mover = (first_moves ? b.first : b.second) | marks;
-  if (r.wins_at_once && r.has_line(mover)) {
-    int fewest = __builtin_popcount(marks);
+  if (r.wins_at_once && r.wins(mover, first_moves)) {
+    int fewest = __builtin_popcount(marks);  // a chain: the turn's one mark
     for (const std::uint32_t line : r.lines)
       if ((line & mover) == line) fewest = std::min(fewest, __builtin_popcount(line & marks));
     const int empties = r.cells() - __builtin_popcount(b.first | b.second) - fewest;
@@ -212,8 +214,8 @@ tbreader::Position FamilyReader::probe(const TableSet& tables, std::span<const s
   Code ignored = 0;
   if (r.terminal(b.turn, b.first, b.second, &ignored)) {
     if (b.turn < r.turns)
-      p.notes.push_back(std::string("game over: ") + (r.has_line(b.first) ? r.first : r.second) +
-                        " has a line");
+      p.notes.push_back(std::string("game over: ") + (r.wins(b.first, true) ? r.first : r.second) +
+                        " has a " + r.win_name());
     else if (r.wins_at_once)
       p.notes.push_back("game over: the board is full");
     else

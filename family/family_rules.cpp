@@ -1,6 +1,7 @@
 #include "family/family_rules.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace tbgen::family {
 
@@ -43,10 +44,47 @@ Code Rules::zero() const {
 #define TBGEN_POPCNT_CLONES
 #endif
 
-TBGEN_POPCNT_CLONES bool Rules::has_line(std::uint32_t marks) const {
+namespace {
+
+TBGEN_POPCNT_CLONES bool has_line(const std::vector<std::uint32_t>& lines, int threshold,
+                                  std::uint32_t marks) {
   for (const std::uint32_t line : lines)
     if (__builtin_popcount(line & marks) >= threshold) return true;
   return false;
+}
+
+// A chain of `marks` from the cells of `from` to those of `to`, by flood fill: each step adds
+// the marks touching the chain so far, by shifts (cell (r, c) is bit r * cols + c; it touches
+// (r, c +- 1), (r +- 1, c), (r - 1, c + 1) and (r + 1, c - 1)).
+bool joins(std::uint32_t marks, std::uint32_t from, std::uint32_t to, int cols,
+           std::uint32_t full) {
+  std::uint32_t first_column = 0;
+  for (int i = 0; i < 32; i += cols) first_column |= std::uint32_t{1} << i;
+  first_column &= full;
+  const std::uint32_t last_column = first_column << (cols - 1);
+  const auto shift = [](std::uint32_t m, int by) { return by >= 0 ? m << by : m >> -by; };
+  std::uint32_t reached = marks & from;
+  for (std::uint32_t before = 0; reached != before;) {
+    before = reached;
+    const std::uint32_t left = reached & ~first_column, right = reached & ~last_column;
+    reached |= (shift(right, 1) | shift(left, -1) | shift(reached, cols) | shift(reached, -cols) |
+                shift(right, 1 - cols) | shift(left, cols - 1)) &
+               marks;
+    if (reached & to) return true;
+  }
+  return (reached & to) != 0;
+}
+
+}  // namespace
+
+bool Rules::wins(std::uint32_t marks, bool by_first) const {
+  if (win == WinTest::lines) return has_line(lines, threshold, marks);
+  const std::uint32_t top = (std::uint32_t{1} << cols) - 1;
+  std::uint32_t left = 0;
+  for (int r = 0; r < rows; ++r) left |= std::uint32_t{1} << (r * cols);
+  if ((by_first ? first : second) == 'X')  // top row to bottom row
+    return joins(marks, top, top << (cols * (rows - 1)), cols, full());
+  return joins(marks, left, left << (cols - 1), cols, full());
 }
 
 Code Rules::won(bool first_won, int empties) const {
@@ -74,11 +112,17 @@ bool Rules::terminal(int t, std::uint32_t first_set, std::uint32_t second_set, C
     // too cannot arise (the readers refuse it) and is given to the last mover.
     const bool first_moved_last = !first_moves(t);
     for (const bool first_side : {first_moved_last, !first_moved_last})
-      if (has_line(first_side ? first_set : second_set)) {
+      if (wins(first_side ? first_set : second_set, first_side)) {
+        // A full Hex board holds exactly one chain (Hex's theorem): every build checks it.
+        if (win == WinTest::connection && t == turns &&
+            wins(first_side ? second_set : first_set, !first_side))
+          throw std::logic_error(canonical + ": a full board with a chain for both players");
         *code = line_made(first_side, empties);
         return true;
       }
     if (t < turns) return false;
+    if (win == WinTest::connection)
+      throw std::logic_error(canonical + ": a full board without a chain (no draws in Hex)");
     *code = zero();
     return true;
   }

@@ -15,6 +15,9 @@ enum class Fill { none, first, second };
 // Where a mark may go: any empty cell (mnk, lines), or the lowest empty cell of a column that
 // is not full (connect). Each has its own layered solver and index (family/).
 enum class Moves { placement, gravity };
+// What wins (placement members): k own marks on a line (mnk, lines), or a chain of touching own
+// marks joining the player's two sides of the board (hex).
+enum class WinTest { lines, connection };
 
 // Values are codes 0 .. codes() - 1, ordered from the first player's point of view (higher is
 // better for the first player): outcome 0 second wins, 1 draw, 2 first wins; speed and margin
@@ -34,6 +37,7 @@ struct Rules {
   char layer_letter = 't';  // layer t's file is <stem>-<letter>NN.tb (double5's rounds: r)
   int cols = 0, rows = 0;
   Moves moves = Moves::placement;
+  WinTest win = WinTest::lines;
   bool wins_at_once = false;  // mnk, connect: a line ends the game; lines: scored after the end
   bool misere = false;        // with wins_at_once: the player who makes a line loses
   int threshold = 0;          // own marks that make a line count (mnk: all of its cells)
@@ -43,6 +47,9 @@ struct Rules {
   ValueKind value = ValueKind::outcome;
   char first = 'X', second = 'O';
   std::vector<std::uint32_t> lines;  // masks of board cells (cell = row * cols + col); placement
+  // The board's symmetries (cell i goes to cell p[i]), when the family gives them; else they are
+  // found from the lines (family_symmetry.hpp).
+  std::vector<std::vector<int>> symmetries;
 
   int cells() const { return cols * rows; }
   std::uint32_t full() const {
@@ -60,7 +67,11 @@ struct Rules {
   Code code_of(int v) const { return static_cast<Code>(static_cast<int>(zero()) + v); }
   int value_of(Code c) const { return static_cast<int>(c) - static_cast<int>(zero()); }
 
-  bool has_line(std::uint32_t marks) const;
+  // Whether the first player's (or the second's) `marks` win: a line, or a chain (connection:
+  // the player whose mark is X joins the top row to the bottom row, O the left column to the
+  // right column, through cells that touch as on a Hex board).
+  bool wins(std::uint32_t marks, bool by_first) const;
+  const char* win_name() const { return win == WinTest::lines ? "line" : "chain"; }
   // The value of a game won at once (mnk) with `empties` cells left empty.
   Code won(bool first_won, int empties) const;
   // The value of a game ended by a line of the first player's (or the second's) with `empties`

@@ -215,7 +215,7 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
     };
     // The side that just moved has won: the class is decided (it is still gathered when the
     // next layer is re-keyed, which needs every entry).
-    const bool decided = rules.wins_at_once && rules.has_line(key_board);
+    const bool decided = rules.wins_at_once && rules.wins(key_board, !shape.first_to_move);
     // The successors (key, set) of this class are, in the next layer keyed by its mover (the key
     // side here), exactly class `cls`, at the ranks of their sets.
     std::uint64_t* rekeyed = next_by_mover ? next_by_mover->class_words(cls) : nullptr;
@@ -255,7 +255,7 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       std::swap(in, out);
       for (const std::uint32_t local : part_way[s]) {
         const auto [first, second] = board_of(local);
-        if (rules.has_line(shape.first_to_move ? first : second))
+        if (rules.wins(shape.first_to_move ? first : second, shape.first_to_move))
           put_code(in, words, planes, local,
                    rules.line_made(shape.first_to_move,
                                    rules.cells() - __builtin_popcount(first | second)));

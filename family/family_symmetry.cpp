@@ -126,7 +126,8 @@ Symmetry::Symmetry(const Rules& rules) : cells_(rules.cells()), full_(rules.full
   for (int i = 0; i < cells_; ++i) position[index_cells_[i]] = i;
   to_index_ = CellMap(position);
   to_board_ = CellMap(index_cells_);
-  auto group = line_symmetries(cells_, rules.lines);
+  auto group = rules.symmetries;
+  if (group.empty()) group = line_symmetries(cells_, rules.lines);
   if (group.empty()) group = board_symmetries(rules);
   std::vector<std::vector<int>> on_index;
   for (const auto& g : group) {

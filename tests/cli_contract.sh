@@ -215,7 +215,7 @@ c='connect(cols=5,rows=4)'
 cc='connect(cols=5,rows=4,k=4,value=outcome,first=X,misere=0)'
 check con-build 0 "$bin/tbgen" build "$c" --tables "$work/c1" --threads 1
 expect_in con-build "$work/out" "$cc: "
-expect_in con-build "$work/out" "positions, about"
+expect_in con-build "$work/out" "stored after symmetry), about"
 expect_in con-build "$work/out" "connect-5x4-k4-outcome-X-t00.tb: written"
 check con-build2 0 "$bin/tbgen" build "$c" --tables "$work/c2" --threads 2
 for f in "$work"/c1/*.tb; do
@@ -247,7 +247,7 @@ con_refused over '12121212' "moves '12121212', move 8: the game is already over"
 con_refused row-length '..../..../..../....' "column 5: '/' must end a row of 5 cells"
 con_refused cells '....................X' "expected 20 cells, found 21"
 check con-too-big 1 "$bin/tbgen" build 'connect()' --tables "$work/c3"
-expect_in con-too-big "$work/err" "positions need about"
+expect_in con-too-big "$work/err" "stored after symmetry) need about"
 expect_in con-too-big "$work/err" "mpirun -np N tbgen build GAME --mpi (docs/DISTRIBUTED.md"
 [ -z "$(ls "$work/c3" 2>/dev/null)" ] || { echo "FAIL con-too-big: files written"; failures=$((failures + 1)); }
 

@@ -1,4 +1,5 @@
-// mnk(cols=C,rows=R,k=K,p=1,q=p,value=outcome,first=X): k in a row wins at once (SPEC 6).
+// mnk(cols=C,rows=R,k=K,p=1,q=p,value=outcome,first=X,misere=0): k in a row wins at once, or
+// with misere=1 loses at once (SPEC 6).
 #include "family/family_game.hpp"
 
 namespace tbgen {
@@ -11,6 +12,7 @@ family::Rules mnk_rules(const GameString& game) {
   const std::string value = game.choice("value", {"outcome", "speed"}, "outcome");
   r.value = value == "speed" ? ValueKind::speed : ValueKind::outcome;
   first_key(game, r);
+  r.misere = game.integer("misere", 0, 1, 0) == 1;
   r.family = "mnk";
   r.wins_at_once = true;
   r.threshold = k;
@@ -20,16 +22,19 @@ family::Rules mnk_rules(const GameString& game) {
   const std::string ints = "cols=" + std::to_string(r.cols) + ",rows=" + std::to_string(r.rows) +
                            ",k=" + std::to_string(k) + ",p=" + std::to_string(r.p) +
                            ",q=" + std::to_string(r.q);
-  r.canonical = "mnk(" + ints + ",value=" + value + ",first=" + r.first + ")";
+  // misere came after the first members: written only when set, so their names stay (SPEC 6).
+  r.canonical =
+      "mnk(" + ints + ",value=" + value + ",first=" + r.first + (r.misere ? ",misere=1" : "") + ")";
   r.stem = "mnk-" + std::to_string(r.cols) + "x" + std::to_string(r.rows) + "-k" +
            std::to_string(k) + "-p" + std::to_string(r.p) + "q" + std::to_string(r.q) + "-" +
-           value + "-" + r.first;
+           value + "-" + r.first + (r.misere ? "-misere" : "");
   return r;
 }
 
 tbreader::GameHelp mnk_help() {
   return {"mnk(cols=4,rows=4,k=3)",
-          "cols x rows cells of . X O; keys cols rows k, p=1 q=p value=outcome|speed first=X|O",
+          "cols x rows cells of . X O; keys cols rows k, p=1 q=p value=outcome|speed first=X|O "
+          "misere=0|1",
           "..../.X../..O./....", true};
 }
 

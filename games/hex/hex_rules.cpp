@@ -1,0 +1,44 @@
+// hex(cols=5,rows=cols,value=outcome,first=X): join your two sides (SPEC 6). X joins the top row
+// to the bottom row, O the left column to the right column, whoever moves first; solved by the
+// placement generator with the connection win test.
+#include "family/family_game.hpp"
+
+namespace tbgen {
+
+family::Rules hex_rules(const GameString& game) {
+  using namespace family;
+  Rules r;
+  r.cols = static_cast<int>(game.integer("cols", 1, kMaxCells, 5));
+  r.rows = static_cast<int>(game.integer("rows", 1, kMaxCells, r.cols));
+  if (r.cells() > kMaxCells)
+    throw tbreader::GameError("game '" + game.text() + "': cols x rows must be at most " +
+                              std::to_string(kMaxCells) + " cells, found " +
+                              std::to_string(r.cols) + "x" + std::to_string(r.rows) + " = " +
+                              std::to_string(r.cells()));
+  const std::string value = game.choice("value", {"outcome", "speed"}, "outcome");
+  r.value = value == "speed" ? ValueKind::speed : ValueKind::outcome;
+  first_key(game, r);
+  r.family = "hex";
+  r.win = WinTest::connection;
+  r.wins_at_once = true;
+  r.turns = r.cells();
+  // The half turn keeps each player's two sides; a reflection or a transpose would swap them.
+  std::vector<int> identity(r.cells()), half_turn(r.cells());
+  for (int i = 0; i < r.cells(); ++i) identity[i] = i, half_turn[i] = r.cells() - 1 - i;
+  r.symmetries = {identity};
+  if (r.cells() > 1) r.symmetries.push_back(half_turn);
+  auto n = [](int v) { return std::to_string(v); };
+  r.canonical = "hex(cols=" + n(r.cols) + ",rows=" + n(r.rows) + ",value=" + value +
+                ",first=" + r.first + ")";
+  r.stem = "hex-" + n(r.cols) + "x" + n(r.rows) + "-" + value + "-" + r.first;
+  return r;
+}
+
+tbreader::GameHelp hex_help() {
+  return {"hex(cols=4)",
+          "cols x rows cells of . X O (rows default to cols); X joins top and bottom, O left and "
+          "right; keys cols rows value=outcome|speed first=X|O",
+          "..../.X../..O./....", true};
+}
+
+}  // namespace tbgen
