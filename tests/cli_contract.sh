@@ -19,9 +19,9 @@ expect_in() {  # expect_in NAME FILE TEXT
 }
 
 check build 0 "$bin/tbgen" build score3 --tables "$work/t" --threads 2
-expect_in build-log "$work/out" "score3.tb: written"
+expect_in build-log "$work/out" "score3-t00.tb: written"
 check resume 0 "$bin/tbgen" --tables "$work/t" build score3
-expect_in resume-log "$work/out" "score3.tb: kept"
+expect_in resume-log "$work/out" "score3-t00.tb: kept"
 # A CHECKSUMS file beside the tables is checked for the tables present (--checksums FILE
 # is strict instead: every listed table must be there; the tables_match_checksum_list test).
 cp "$src/tables/CHECKSUMS" "$work/t/"
@@ -30,9 +30,9 @@ expect_in checksum-list "$work/out" "matches CHECKSUMS"
 check checksum-strict 1 "$bin/tbgen" verify "$work/t" --checksums "$src/tables/CHECKSUMS"
 expect_in checksum-strict "$work/err" "but missing"
 check deep 0 "$bin/tbgen" verify --deep "$work/t"
-expect_in deep "$work/out" "one-ply consistent (5478 positions)"
-check info 0 "$bin/tbgen" info "$work/t/score3.tb"
-for field in "game:           score3" "entries:        19683" "bits per entry" "checksum:"; do
+expect_in deep "$work/out" "score3-t04.tb: checksums ok, matches CHECKSUMS, one-ply consistent (168 positions)"
+check info 0 "$bin/tbgen" info "$work/t/score3-t04.tb"
+for field in "game:           score3" "layer:          4" "entries:        168" "bits per entry" "checksum:"; do
   expect_in info "$work/out" "$field"
 done
 
@@ -42,7 +42,7 @@ check tables-after 0 "$bin/tbprobe" solve score3 --tables "$work/t" <"$work/empt
 expect_in tables-after "$work/out" "0"
 check tables-env 0 env TBGEN_TABLES="$work/t" "$bin/tbprobe" score3 '.........'
 expect_in tables-env "$work/out" "value: 0"
-(cd "$work" && mkdir -p tables && cp t/score3.tb tables/ && "$bin/tbprobe" score3 '...../....' >/dev/null 2>&1)
+(cd "$work" && mkdir -p tables && cp t/score3-*.tb tables/ && "$bin/tbprobe" score3 '...../....' >/dev/null 2>&1)
 [ $? = 1 ] || { echo "FAIL: a board of 8 cells was accepted"; failures=$((failures + 1)); }
 check tables-default 0 bash -c "cd '$work' && '$bin/tbprobe' score3 'X.O/.X./...'"
 
@@ -50,7 +50,7 @@ printf '3\n1 2 1\n2 1 2\n0 0 0\n2 1 1\n0 2 1\n0 0 2\n0 0 0\n0 0 0\n0 0 0\n' >"$w
 check sample 0 "$bin/tbprobe" --tables "$work/t" solve score3 <"$work/sample.txt"
 [ "$(cat "$work/out")" = "$(printf '3\n-4\n0')" ] || { echo "FAIL sample output"; failures=$((failures + 1)); }
 check json 0 "$bin/tbprobe" --tables "$work/t" score3 'X.O/.X./...' --json
-expect_in json "$work/out" '{"game": "score3", "board": "X.O/.X./...", "to_move": "O", "value": 0, "moves": [{"move": "c3", "value": 0}'
+expect_in json "$work/out" '{"game": "score3", "board": "X.O/.X./...", "to_move": "O", "value": 0, "result": {"winner": null, "turns": 6}, "moves": [{"move": "c3", "value": 0, "result": {"winner": null, "turns": 5}}'
 
 # Bad input: exit 1 and one line naming what and where; bad usage: exit 2.
 check bad-board 1 "$bin/tbprobe" --tables "$work/t" score3 'X.Q/.X./...'
@@ -66,19 +66,20 @@ check bad-flag 2 "$bin/tbgen" verify --frobnicate
 check help 0 "$bin/tbprobe" --help
 check missing-tables 1 "$bin/tbprobe" --tables "$work/none" score3 '.........'
 
-# A damaged table is refused by verify and by tbprobe, with the file named.
-mkdir -p "$work/bad" && cp "$work/t/score3.tb" "$work/bad/"
-size=$(stat -c %s "$work/bad/score3.tb")
-printf '\xff' | dd of="$work/bad/score3.tb" bs=1 seek=$((size / 2)) conv=notrunc status=none
+# A damaged table is refused by verify and by tbprobe, with the file named (score3's layer 0:
+# the empty board's).
+mkdir -p "$work/bad" && cp "$work"/t/score3-*.tb "$work/bad/"
+size=$(stat -c %s "$work/bad/score3-t00.tb")
+printf '\xff' | dd of="$work/bad/score3-t00.tb" bs=1 seek=$((size / 2)) conv=notrunc status=none
 check verify-damaged 1 "$bin/tbgen" verify "$work/bad"
-expect_in verify-damaged "$work/err" "score3.tb"
+expect_in verify-damaged "$work/err" "score3-t00.tb"
 check probe-damaged 1 "$bin/tbprobe" --tables "$work/bad" score3 '.........'
-expect_in probe-damaged "$work/err" "score3.tb"
+expect_in probe-damaged "$work/err" "score3-t00.tb"
 # ... and a half-written table is rebuilt, not kept.
-head -c 100 "$work/t/score3.tb" >"$work/bad/score3.tb"
+head -c 100 "$work/t/score3-t00.tb" >"$work/bad/score3-t00.tb"
 check rebuild 0 "$bin/tbgen" build score3 --tables "$work/bad"
-expect_in rebuild "$work/out" "score3.tb: written"
-cmp -s "$work/bad/score3.tb" "$work/t/score3.tb" || { echo "FAIL: rebuilt table differs"; failures=$((failures + 1)); }
+expect_in rebuild "$work/out" "score3-t00.tb: written"
+cmp -s "$work/bad/score3-t00.tb" "$work/t/score3-t00.tb" || { echo "FAIL: rebuilt table differs"; failures=$((failures + 1)); }
 
 # Every game: malformed input gets exit 1 and exactly one line on stderr naming what and where.
 "$bin/tbgen" build weighted3 --tables "$work/t" >/dev/null && "$bin/tbgen" build surreal3 --tables "$work/t" >/dev/null &&

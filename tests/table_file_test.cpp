@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <thread>
@@ -9,7 +10,6 @@
 #include "format/checksum.hpp"
 #include "format/table.hpp"
 #include "format/table_writer.hpp"
-#include "games/score3/score3_probe.hpp"
 #include "test_tables.hpp"
 
 namespace {
@@ -233,53 +233,75 @@ TEST(TableFile, ForeignWrongVersionAndReservedFieldsAreRefused) {
   expect_refused(w.path, "not a tbgen table");
 }
 
+// Every board of score3 with two marks of each side, and its value (score3's table of layer 4).
+std::vector<std::pair<std::string, std::string>> score3_layer4(const tbreader::Game& score3) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (int idx = 0; idx < 19683; ++idx) {
+    std::string board;
+    for (int i = 0, rest = idx; i < 9; ++i, rest /= 3) board += ".XO"[rest % 3];
+    if (std::count(board.begin(), board.end(), 'X') != 2 ||
+        std::count(board.begin(), board.end(), 'O') != 2)
+      continue;
+    out.emplace_back(board, score3.value(std::vector{board}).text);
+  }
+  return out;
+}
+
+// A directory holding score3's tables with `layer4` as the file of layer 4.
+fs::path score3_with(const std::string& name, const std::vector<char>& layer4) {
+  const auto dir = tbgen::testing::fresh_directory(name);
+  for (const auto& e : fs::directory_iterator(tbgen::testing::built_tables("score3")))
+    fs::copy_file(e.path(), dir / e.path().filename());
+  write_file(dir / "score3-t04.tb", layer4);
+  return dir;
+}
+
 // A real game table, every byte flipped in turn: each probe of every board is refused or
 // right, never wrong; and every truncation is refused.
 TEST(TableFile, MutatedScore3TableNeverAnswersWrong) {
-  const auto good = tbgen::testing::built_tables("score3") / "score3.tb";
-  const auto original = read_file(good);
-  std::vector<std::optional<int>> expected(19683);
-  {
-    const tbgen::TableSet tb(good.parent_path(), tbreader::CacheMode::decoded);
-    for (std::uint32_t i = 0; i < 19683; ++i) expected[i] = tbgen::probe_score3(tb, i);
-  }
-  const auto dir = tbgen::testing::fresh_directory("mutate-score3");
+  const auto original = read_file(tbgen::testing::built_tables("score3") / "score3-t04.tb");
+  const auto boards = score3_layer4(tbreader::Game(tbgen::testing::tablebase("score3"), "score3"));
+  ASSERT_GT(boards.size(), 300u);
+  const auto dir = score3_with("mutate-score3", original);
   std::uint64_t refused = 0, answered = 0;
   for (std::size_t pos = 0; pos < original.size(); ++pos) {
     auto bytes = original;
     bytes[pos] = static_cast<char>(bytes[pos] ^ 0x5a);
-    write_file(dir / "score3.tb", bytes);
-    const tbgen::TableSet tb(dir, tbreader::CacheMode::decoded);
-    for (std::uint32_t i = 0; i < 19683; i += 61) {
+    write_file(dir / "score3-t04.tb", bytes);
+    const tbreader::Tablebase tb(dir);
+    const tbreader::Game score3(tb, "score3");
+    for (std::size_t i = 0; i < boards.size(); i += 7) {
       try {
-        ASSERT_EQ(tbgen::probe_score3(tb, i), expected[i]) << "byte " << pos;
+        ASSERT_EQ(score3.value(std::vector{boards[i].first}).text, boards[i].second)
+            << "byte " << pos;
         ++answered;
       } catch (const tbreader::Error& e) {
-        ASSERT_NE(std::string(e.what()).find("score3.tb"), std::string::npos) << e.what();
+        ASSERT_NE(std::string(e.what()).find("score3-t04.tb"), std::string::npos) << e.what();
         ++refused;
       }
     }
   }
   EXPECT_GT(refused, 0u);
   for (std::size_t size = 0; size < original.size(); size += 13) {
-    write_file(dir / "score3.tb",
+    write_file(dir / "score3-t04.tb",
                {original.begin(), original.begin() + static_cast<std::ptrdiff_t>(size)});
-    const tbgen::TableSet tb(dir, tbreader::CacheMode::decoded);
-    EXPECT_THROW(tbgen::probe_score3(tb, 0), tbreader::Error) << size;
+    const tbreader::Tablebase tb(dir);
+    EXPECT_THROW(tbreader::Game(tb, "score3").value(std::vector{boards[0].first}), tbreader::Error)
+        << size;
   }
 }
 
 // A table of another game under a game's name is refused, naming the file.
 TEST(TableFile, TableOfAnotherGameIsRefused) {
-  const auto dir = tbgen::testing::fresh_directory("foreign-game");
-  write_file(dir / "score3.tb",
-             read_file(tbgen::testing::built_tables("surreal3") / "surreal3.tb"));
-  const tbgen::TableSet tb(dir, tbreader::CacheMode::decoded);
+  const auto dir = score3_with("foreign-game",
+                               read_file(tbgen::testing::built_tables("surreal3") / "surreal3.tb"));
+  const tbreader::Tablebase tb(dir);
   try {
-    tbgen::probe_score3(tb, 0);
+    tbreader::Game(tb, "score3").value(std::vector<std::string>{"XX.OO...."});
     ADD_FAILURE() << "a surreal3 table answered a score3 probe";
   } catch (const tbreader::Error& e) {
-    EXPECT_NE(std::string(e.what()).find("holds a table of game 'surreal3'"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("score3-t04.tb: holds a table of game 'surreal3'"),
+              std::string::npos)
         << e.what();
   }
 }

@@ -1,77 +1,81 @@
-// score3 in the reader library: boards of '.', 'X', 'O', the minimax score of each move.
+// score3 in the reader library: the mnk member's boards, values and moves (FamilyReader), under
+// its own name, with its contest format.
 #include "core/board_text.hpp"
 #include "core/contest_reader.hpp"
-#include "game_reader.hpp"
-#include "games/score3/score3_probe.hpp"
+#include "family/family_game.hpp"
+#include "family/family_reader.hpp"
+#include "games/score3/score3_rules.hpp"
 
 namespace tbgen {
+
+family::Rules score3_rules() {
+  family::Rules r = mnk_rules(GameString(kScore3Member));
+  r.canonical = "score3";
+  r.stem = "score3";
+  return r;
+}
+
 namespace {
 
-class Score3Reader final : public GameReader {
+// A board of nine good cells that play cannot reach is refused as such, as before score3 was a
+// member, whatever the member's check found wrong with it.
+template <class Answer>
+auto reachable(Answer&& answer, std::span<const std::string> boards) {
+  expect_one_board("score3", boards);
+  parse_xo_board(boards[0]);  // a malformed board is refused for what is wrong with it
+  try {
+    return answer();
+  } catch (const tbreader::InputError&) {
+    throw tbreader::InputError("board '" + boards[0] + "': cannot arise in play (score3)");
+  }
+}
+
+class Score3Reader final : public FamilyReader {
  public:
-  std::string name() const override { return "score3"; }
+  Score3Reader() : FamilyReader(score3_rules()) {}
 
   tbreader::Position probe(const TableSet& tables, std::span<const std::string> boards,
-                           const tbreader::ProbeOptions&) const override {
-    expect_one_board("score3", boards);
-    const board3::Cells board = parse_xo_board(boards[0]);
-    const std::uint32_t index = board3::encode(board);
-    tbreader::Position r{
-        "score3", boards[0], "none", score_value(value_of(tables, board, boards[0])), {}, {}};
-    if (board3::finished(board)) return r;
-    const std::uint8_t mover = board3::mover(board);
-    r.to_move = mover == board3::kX ? "X" : "O";
-    const int sign = mover == board3::kX ? 1 : -1;  // the mover's gain is sign * score
-    for (int c = 0; c < 9; ++c) {
-      if (board[c] != 0) continue;
-      const int v = *probe_score3(tables, index + mover * board3::kPow3[c]);
-      const auto outcome = sign * v > 0   ? tbreader::Outcome::win
-                           : sign * v < 0 ? tbreader::Outcome::loss
-                                          : tbreader::Outcome::draw;
-      r.moves.push_back({cell_name(c, 3), score_value(v), outcome});
-    }
-    sort_best_first(r.moves, [&](const auto& a, const auto& b) {
-      return sign * *a.value.score > sign * *b.value.score;
-    });
-    return r;
+                           const tbreader::ProbeOptions& options) const override {
+    return reachable([&] { return FamilyReader::probe(tables, boards, options); }, boards);
   }
-
   tbreader::Value value(const TableSet& tables, std::span<const std::string> boards,
-                        const tbreader::ProbeOptions&) const override {
-    expect_one_board("score3", boards);
-    return score_value(value_of(tables, parse_xo_board(boards[0]), boards[0]));
+                        const tbreader::ProbeOptions& options) const override {
+    return reachable([&] { return FamilyReader::value(tables, boards, options); }, boards);
   }
 
   void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override {
     ContestReader reader(in, "stdin");
     const auto cases = reader.integer("the number of boards T", 0, 100'000'000);
-    std::string answers;
-    for (std::int64_t t = 1; t <= cases; ++t) {
+    // Parse everything first (errors name the first bad board), then answer in table order.
+    std::vector<Board> boards(static_cast<std::size_t>(cases));
+    for (std::size_t t = 0; t < boards.size(); ++t) {
       const int line = reader.next_line();
-      board3::Cells board{};
-      for (int i = 0; i < 9; ++i)
-        board[i] = static_cast<std::uint8_t>(reader.integer(
-            "cell " + std::to_string(i + 1) + " of board " + std::to_string(t) + " (0, 1 or 2)", 0,
-            2));
-      const auto value = probe_score3(tables, board3::encode(board));
-      if (!value)
-        throw tbreader::InputError("stdin:" + std::to_string(line) + ": board " +
-                                   std::to_string(t) + " cannot arise in play");
-      if (board3::mover(board) != board3::kX)
-        throw tbreader::InputError("stdin:" + std::to_string(line) + ": board " +
-                                   std::to_string(t) + " has O to move (X must be to move)");
-      answers += std::to_string(*value);
-      answers += '\n';
+      std::uint32_t x = 0, o = 0;
+      for (int i = 0; i < 9; ++i) {
+        const auto cell = reader.integer(
+            "cell " + std::to_string(i + 1) + " of board " + std::to_string(t + 1) + " (0, 1 or 2)",
+            0, 2);
+        x |= std::uint32_t{cell == 1} << i;
+        o |= std::uint32_t{cell == 2} << i;
+      }
+      const auto where = [&] {
+        return "stdin:" + std::to_string(line) + ": board " + std::to_string(t + 1);
+      };
+      try {
+        boards[t] = check(x, o, where);
+      } catch (const tbreader::InputError&) {
+        throw tbreader::InputError(where() + " cannot arise in play");
+      }
+      if (!member().rules().first_moves(boards[t].turn))
+        throw tbreader::InputError(where() + " has O to move (X must be to move)");
     }
     if (!reader.at_end()) reader.fail_here("unexpected input after the last board");
+    std::string answers;
+    for (const family::Code c : codes(tables, boards)) {
+      answers += std::to_string(member().rules().value_of(c));  // "5", not the text form's "+5"
+      answers += '\n';
+    }
     out << answers;
-  }
-
- private:
-  static int value_of(const TableSet& tables, const board3::Cells& board, const std::string& text) {
-    const auto value = probe_score3(tables, board3::encode(board));
-    if (!value) throw tbreader::InputError("board '" + text + "': cannot arise in play (score3)");
-    return *value;
   }
 };
 
