@@ -244,6 +244,9 @@ int main(int argc, char** argv) {
   // distributed build's process grew by a third so).
   mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
+  // The build log comes a line at a time, minutes apart: each is out as soon as it is written
+  // (to a file or a pipe too), so that a log being followed, or cut short by a kill, is current.
+  std::cout << std::unitbuf;
   CLI::App app{
       "tbgen: generates exact tablebases of small board games by retrograde analysis.\n"
       "Tables go to --tables DIR, else $TBGEN_TABLES, else ./tables."};

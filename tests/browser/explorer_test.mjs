@@ -210,6 +210,27 @@ await test("connect: marks dropped into columns, the result of a speed member", 
   await page.screenshot({ path: `${shots}/09-connect-over.png` });
 });
 
+await test("hex: a rhombus of hexagons, played by clicking cells", async () => {
+  const game = "hex(cols=4,rows=4,value=outcome,first=X)";
+  await page.goto(`${base}/?game=${encodeURIComponent(game)}`);
+  let api = await expectShownMatchesApi();
+  assert.equal(await page.textContent("#value"), "X wins");  // Nash: the first player wins
+  assert.equal(await page.$$eval(".hex-board .cell", (c) => c.length), 16);
+  // Row r is half a cell to the right of row r - 1.
+  const [a1, a2] = await Promise.all(["a1", "a2"].map((c) =>
+    page.$eval(`.cell[data-cell="${c}"]`, (el) => el.getBoundingClientRect().left)));
+  assert.ok(a2 > a1, `a2 at ${a2} is right of a1 at ${a1}`);
+  while (api.moves.length) {  // the best move each time, to the end
+    const best = api.moves[0].move;
+    await page.click(`.cell[data-cell="${best}"]`);
+    await page.waitForFunction((m) => document.querySelector(`.cell[data-cell="${m}"]`).textContent !== "", best);
+    api = await expectShownMatchesApi();
+  }
+  assert.equal(api.to_move, "none");
+  assert.match(await page.textContent("#value"), /^Game over: X wins/);
+  await page.screenshot({ path: `${shots}/10-hex-over.png` });
+});
+
 await test("a bad board shows the API's error and the page keeps working", async () => {
   await page.goto(`${base}/?game=score3&board=XXXX`);
   await page.waitForSelector(".hint .error");

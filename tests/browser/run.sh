@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The explorer in a real browser: serves the seed tables and two family members with
+# The explorer in a real browser: serves the seed tables and family members with
 # `tbprobe serve`, runs explorer_test.mjs in headless chromium, and stops the server.
 # usage: run.sh BIN_DIR TABLES BUILD_DIR     (screenshots: BUILD_DIR/explorer-screenshots)
 set -euo pipefail
@@ -24,6 +24,7 @@ mkdir "$work/tables"
 for f in "$tables"/*.tb; do ln -s "$f" "$work/tables/"; done
 "$bin/tbgen" build 'mnk(cols=4,rows=3,k=3,p=2,q=1)' --tables "$work/tables" >/dev/null
 "$bin/tbgen" build 'connect(cols=5,rows=4,value=speed)' --tables "$work/tables" >/dev/null
+"$bin/tbgen" build 'hex(cols=4)' --tables "$work/tables" >/dev/null
 
 start_server "$bin/tbprobe" "$work/server.log" --tables "$work/tables"
 node "$npm_dir/explorer_test.mjs" "http://127.0.0.1:$port" "$build/explorer-screenshots"
