@@ -34,9 +34,11 @@ for game in "$@"; do
   done
   # "GAME: N positions (M stored after symmetry), ...": the build's own count of what it solves.
   positions=$(sed -n 's/^[^ ]*: \([0-9,]*\) positions (.*/\1/p' "$work/log" | tr -d ,)
-  cells=$(($(echo "$game" | sed -n 's/.*cols=\([0-9]*\).*/\1/p') * $(echo "$game" | sed -n 's/.*rows=\([0-9]*\).*/\1/p')))
+  # The canonical game string (every key) leads the build's first line.
+  canonical=$(sed -n '1s/^\(.*)\): .*/\1/p' "$work/log")
+  cells=$(($(echo "$canonical" | sed -n 's/.*cols=\([0-9]*\).*/\1/p') * $(echo "$canonical" | sed -n 's/.*rows=\([0-9]*\).*/\1/p')))
   empty=$("$bin/tbprobe" --tables "$work/t" "$game" "$(printf '%*s' "$cells" '' | tr ' ' .)" | sed -n 's/^value: //p')
   printf '%-44s %8s %9d %12d %16d %14d %12.3g %9.4f %9.4f  %s\n' "$game" "$wall" "$peak" "$bytes" \
-    "$positions" "$entries" "$(echo "$positions / $wall / $cores" | bc -l)" \
+    "$positions" "$entries" "$(echo "$positions / ($wall + 0.005) / $cores" | bc -l)" \
     "$(echo "8 * $bytes / $positions" | bc -l)" "$(echo "8 * $bytes / $entries" | bc -l)" "$empty"
 done

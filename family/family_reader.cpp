@@ -1,6 +1,7 @@
 #include "family/family_reader.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 
 #include "core/board_text.hpp"
@@ -11,6 +12,13 @@
 namespace tbgen {
 
 using namespace family;
+
+std::string position_name(std::uint64_t first, std::uint64_t second) {
+  char text[64];
+  std::snprintf(text, sizeof text, "position (first %#llx, second %#llx)",
+                static_cast<unsigned long long>(first), static_cast<unsigned long long>(second));
+  return text;
+}
 
 tbreader::Value member_value(const Rules& r, Code code) {
   const int v = r.value_of(code);
@@ -263,6 +271,20 @@ tbreader::Value FamilyReader::value(const TableSet& tables, std::span<const std:
                                     const tbreader::ProbeOptions&) const {
   expect_one_board(name(), boards);
   return value_text(code(tables, parse(boards[0])));
+}
+
+std::int32_t FamilyReader::value_of(const TableSet& tables, std::uint64_t first,
+                                    std::uint64_t second) const {
+  const Rules& r = member_->rules();
+  const auto where = [&] { return position_name(first, second); };
+  if ((first | second) >> r.cells() || (first & second))
+    throw tbreader::InputError(
+        where() + ": " +
+        ((first & second) ? "a cell of both players"
+                          : "bits beyond the board's " + std::to_string(r.cells()) + " cells"));
+  const Board b =
+      check(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(second), where);
+  return r.value_of(code(tables, b));
 }
 
 void FamilyReader::solve(const TableSet&, std::istream&, std::ostream&) const {

@@ -12,6 +12,8 @@
 
 namespace tbgen {
 
+// A position given as two masks, as errors name it: "position (first 0x5, second 0x18)".
+std::string position_name(std::uint64_t first, std::uint64_t second);
 // What a probe of any family member says of a value code: "X win", "Draw", "+5", ...
 tbreader::Value member_value(const family::Rules& rules, family::Code code);
 // The winner and the turns still to be played from a position between whole turns after `turn`
@@ -29,6 +31,9 @@ class FamilyReader : public GameReader {
   tbreader::Value value(const TableSet& tables, std::span<const std::string> boards,
                         const tbreader::ProbeOptions& options) const override;
   void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override;
+  bool board_family() const override { return true; }
+  std::int32_t value_of(const TableSet& tables, std::uint64_t first,
+                        std::uint64_t second) const override;
 
  protected:
   struct Board {

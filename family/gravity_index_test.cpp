@@ -47,8 +47,9 @@ std::vector<GravityBoard> boards(const GravityIndex& index, int t) {
 }
 
 TEST(GravityIndex, OffsetsCountClassesOneByOne) {
-  for (const auto& [cols, rows] :
+  for (const auto& board :
        {std::pair{1, 3}, {2, 2}, {3, 2}, {4, 3}, {5, 3}, {4, 4}, {7, 2}, {2, 6}, {6, 3}}) {
+    const int cols = board.first, rows = board.second;  // a lambda cannot capture a binding (C++20)
     const GravityIndex index(cols, rows);
     for (int t = 0; t <= cols * rows; ++t) {
       std::uint64_t next = 0, classes = 0;

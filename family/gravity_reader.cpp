@@ -30,7 +30,6 @@ Bits GravityReader::top_of(const GravityBoard& b, int c) const {
 
 GravityReader::Position GravityReader::parse(const std::string& text) const {
   const Rules& r = member_->rules();
-  const GravityIndex& index = member_->index();
   const auto where = [&] { return std::string("board '") + text + "'"; };
   Position p;
   if (all_digits(text)) {  // the columns played, 1 the leftmost
@@ -54,11 +53,24 @@ GravityReader::Position GravityReader::parse(const std::string& text) const {
   }
   const std::string alphabet = std::string(".") + r.first + r.second;
   const std::string cells = parse_board_text(text, r.cells(), r.cols, alphabet);
+  std::uint64_t first = 0, second = 0;
   for (int i = 0; i < r.cells(); ++i) {
-    const int row = r.rows - 1 - i / r.cols, c = i % r.cols;  // rows from the top
+    first |= std::uint64_t{cells[i] == r.first} << i;
+    second |= std::uint64_t{cells[i] == r.second} << i;
+  }
+  return checked(first, second, where);
+}
+
+GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_t second,
+                                               const std::function<std::string()>& where) const {
+  const Rules& r = member_->rules();
+  const GravityIndex& index = member_->index();
+  Position p;
+  for (int i = 0; i < r.cells(); ++i) {  // cell i of the board (row 0 the top) to its bit
+    const int row = r.rows - 1 - i / r.cols, c = i % r.cols;
     const Bits bit = Bits{1} << (index.shift(c) + row);
-    if (cells[i] != '.') p.board.mask |= bit;
-    if (cells[i] == r.first) p.board.first |= bit;
+    if ((first | second) >> i & 1) p.board.mask |= bit;
+    if (first >> i & 1) p.board.first |= bit;
   }
   for (int c = 0; c < r.cols; ++c) {
     const Bits column = (p.board.mask & index.column(c)) >> index.shift(c);
@@ -190,6 +202,18 @@ tbreader::Value GravityReader::value(const TableSet& tables, std::span<const std
                                      const tbreader::ProbeOptions&) const {
   expect_one_board(name(), boards);
   return member_value(member_->rules(), code(tables, parse(boards[0])));
+}
+
+std::int32_t GravityReader::value_of(const TableSet& tables, std::uint64_t first,
+                                     std::uint64_t second) const {
+  const int cells = member_->rules().cells();
+  const auto where = [&] { return position_name(first, second); };
+  if ((cells < 64 && (first | second) >> cells) || (first & second))
+    throw tbreader::InputError(
+        where() + ": " +
+        ((first & second) ? "a cell of both players"
+                          : "bits beyond the board's " + std::to_string(cells) + " cells"));
+  return member_->rules().value_of(code(tables, checked(first, second, where)));
 }
 
 void GravityReader::solve(const TableSet&, std::istream&, std::ostream&) const {

@@ -2,6 +2,7 @@
 // A gravity member (connect) in the reader library: boards of cols x rows cells of '.', X and O
 // (rows from the top) or the columns played from the empty board ("4453"), the value from the
 // member's tables, and every move (a column, "4") with its value.
+#include <functional>
 #include <memory>
 
 #include "family/family_reader.hpp"
@@ -18,6 +19,9 @@ class GravityReader : public GameReader {
   tbreader::Value value(const TableSet& tables, std::span<const std::string> boards,
                         const tbreader::ProbeOptions& options) const override;
   void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override;
+  bool board_family() const override { return true; }
+  std::int32_t value_of(const TableSet& tables, std::uint64_t first,
+                        std::uint64_t second) const override;
 
  private:
   struct Position {
@@ -29,6 +33,9 @@ class GravityReader : public GameReader {
   // than at its last move; a move sequence with a column off the board or full, or a move after
   // the game is over.
   Position parse(const std::string& text) const;
+  // The same checks of a board as masks of cells (bit row * cols + col, row 0 the top).
+  Position checked(std::uint64_t first, std::uint64_t second,
+                   const std::function<std::string()>& where) const;
   // Where a mark dropped into column c lands; 0 if the column is full.
   family::Bits top_of(const family::GravityBoard& b, int c) const;
   Position played(const Position& p, family::Bits top) const;

@@ -184,7 +184,7 @@ Codes::Codes(std::uint64_t first, std::uint64_t count, std::uint32_t bits)
 void Codes::set(std::uint64_t i, Code code) {
   if (bits_ == 2) {
     std::uint64_t& w = words_[i >> 5];
-    const unsigned shift = (i & 31) << 1;
+    const auto shift = static_cast<unsigned>((i & 31) << 1);
     w = (w & ~(std::uint64_t{3} << shift)) | (std::uint64_t{code} << shift);
   } else {
     reinterpret_cast<std::uint8_t*>(words_.data())[i] = static_cast<std::uint8_t>(code);

@@ -70,6 +70,38 @@ BENCHMARK(BM_Double5Probe)
     ->ThreadRange(1, 2)
     ->MinTime(3);
 
+// The numeric probe (SPEC 10): two masks in, a number out, no board text.
+void BM_Double5ValueOf(benchmark::State& state) {
+  const tbreader::CacheMode modes[] = {tbreader::CacheMode::decoded,
+                                       tbreader::CacheMode::single_block,
+                                       tbreader::CacheMode::bounded};
+  const tbreader::Tablebase* tb = tables(state, modes[state.range(0)]);
+  if (!tb) return;
+  const tbreader::Game game(*tb, "double5");
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> positions;  // (O's, X's): O moves first
+  for (const auto& b : random_boards(1 << 16)) {
+    std::uint64_t o = 0, x = 0;
+    for (int c = 0; c < 25; ++c) {
+      o |= std::uint64_t{b[c] == 'O'} << c;
+      x |= std::uint64_t{b[c] == 'X'} << c;
+    }
+    positions.emplace_back(o, x);
+  }
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& [o, x] = positions[i++ & ((1 << 16) - 1)];
+    benchmark::DoNotOptimize(game.value_of(o, x));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_Double5ValueOf)
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
+    ->ArgName("cache_mode")
+    ->ThreadRange(1, 2)
+    ->MinTime(3);
+
 // Round 10 has no table: a probe scores O's (at most 10) last moves.
 void BM_Double5ScoreRound10(benchmark::State& state) {
   probe_boards(state, tbreader::CacheMode::decoded, 10);

@@ -156,3 +156,40 @@ def test_threads_probe_concurrently(tb):
 def test_help_shows_the_calls():
     text = tbreader.Tablebase.probe.__doc__ + tbreader.__doc__
     assert "probe(game, board, weights=None)" in text and "ValueError" in text
+
+
+def masks(board, first):
+    """A board's two masks (SPEC 10): bit i where the first player's (the other's) mark stands."""
+    f = sum(1 << i for i, c in enumerate(board) if c == first)
+    s = sum(1 << i for i, c in enumerate(board) if c not in (first, "."))
+    return f, s
+
+
+def test_values_over_numpy_arrays(tb):
+    np = pytest.importorskip("numpy")
+    boards = random_boards("double5", 3000, seed=9)
+    first, second = zip(*(masks(b, "O") for b in boards))
+    got = tb.game("double5").values(np.array(first, dtype=np.uint64),
+                                    np.array(second, dtype=np.uint64))
+    assert got.dtype == np.int32 and got.shape == (3000,)
+    number = {"O win": 1, "Draw": 0, "X win": -1}  # O moves first in double5
+    assert list(got) == [number[v] for v in tb.batch("double5", boards)]
+    # score3 is a speed member: the signed score.
+    boards = random_boards("score3", 500, seed=3)
+    first, second = zip(*(masks(b, "X") for b in boards))
+    got = tb.game("score3").values(np.array(first, dtype=np.uint64), np.array(second, dtype=np.uint64))
+    assert list(got) == [int(v) for v in tb.batch("score3", boards)]
+
+
+def test_values_errors(tb):
+    np = pytest.importorskip("numpy")
+    first = np.array([0, 1, 0], dtype=np.uint64)  # one O mark and no X: not between turns
+    second = np.zeros(3, dtype=np.uint64)
+    with pytest.raises(ValueError, match="position 1 of the arrays"):
+        tb.game("double5").values(first, second)
+    with pytest.raises(ValueError, match="bits beyond the board"):
+        tb.game("double5").values(np.array([1 << 30], dtype=np.uint64), np.zeros(1, dtype=np.uint64))
+    with pytest.raises(ValueError, match="same length"):
+        tb.game("double5").values(np.zeros(2, dtype=np.uint64), np.zeros(3, dtype=np.uint64))
+    with pytest.raises(ValueError, match="not a board family"):
+        tb.game("nim3")

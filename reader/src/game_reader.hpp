@@ -32,6 +32,12 @@ class GameReader {
     return {std::string(line)};
   }
   virtual void solve(const TableSet& tables, std::istream& in, std::ostream& out) const = 0;
+  // Board families: a position as two masks, its value from the first player's view
+  // (tbreader::Game::value_of).
+  virtual bool board_family() const { return false; }
+  virtual std::int32_t value_of(const TableSet&, std::uint64_t, std::uint64_t) const {
+    throw tbreader::InputError(name() + " is not a board family: it has no numeric probe");
+  }
 };
 
 // The game a game string names (games/games.def); throws tbreader::GameError.

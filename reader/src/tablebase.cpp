@@ -101,4 +101,12 @@ void Game::solve(std::istream& in, std::ostream& out) const {
   impl_->reader->solve(impl_->tables, in, out);
 }
 
+std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second) const {
+  return impl_->reader->value_of(impl_->tables, first, second);
+}
+
+bool Game::board_family() const {
+  return impl_->reader->board_family();
+}
+
 }  // namespace tbreader

@@ -125,6 +125,14 @@ class Game {
   // Reads the game's contest input and writes exactly the contest output (SPEC section 3);
   // nothing is written for an input that is refused.
   void solve(std::istream& in, std::ostream& out) const;
+  // A board family member's position (mnk, lines, connect, hex) as two masks: bit
+  // row * cols + col (row 0 the top) of `first` where the first player's mark stands, of
+  // `second` the second player's. Its value from the first player's view: outcome 1, 0, -1;
+  // speed and margin their signed value (SPEC 10). Allocates nothing once the tables it reads
+  // are open; any number of threads. InputError for a position that cannot arise or bits beyond
+  // the board (or a game that is not a board family).
+  std::int32_t value_of(std::uint64_t first, std::uint64_t second) const;
+  bool board_family() const;  // whether value_of answers this game
 
  private:
   struct Impl;

@@ -1,0 +1,51 @@
+/* tbreader.h: the C API of the tbgen reader library (SPEC 10), for engines in C, Rust, Go, ...
+ *
+ * A position of a board family member (mnk, lines, connect, hex) is two masks: bit
+ * row * cols + col (row 0 the top row) of `first` is set where the first player's mark stands,
+ * of `second` where the second player's does. Its value is from the first player's view:
+ * outcome 1 (first player wins), 0 (draw), -1; speed and margin their signed value.
+ *
+ * Threads: tbr_probe may be called from any number of threads at once on one tbr_game (and
+ * games of one tbr_tablebase); opening and closing are not to race with probes of the same
+ * objects. Errors: no C++ exception crosses this header; a failure returns NULL or a negative
+ * code, and tbr_last_error() says what went wrong, one line, for the calling thread.
+ * Link with tbgen::reader (CMake: find_package(tbreader)); compiles as C99. */
+#ifndef TBREADER_H
+#define TBREADER_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tbr_tablebase tbr_tablebase;
+typedef struct tbr_game tbr_game;
+
+/* How decoded table blocks are kept: every block once decoded (fastest; memory up to the raw
+ * size of the tables), one block a thread, or blocks shared by all threads up to cache_bytes
+ * (least recently used dropped first). */
+enum { TBR_CACHE_DECODED = 0, TBR_CACHE_SINGLE_BLOCK = 1, TBR_CACHE_BOUNDED = 2 };
+
+/* A directory of table files, opened lazily; NULL if it does not exist or cache_mode is unknown.
+ * cache_bytes: the budget of TBR_CACHE_BOUNDED (ignored otherwise). */
+tbr_tablebase* tbr_open(const char* dir, int cache_mode, uint64_t cache_bytes);
+
+/* A game of a tablebase by its game string ("connect(cols=6,rows=5)"); NULL for a malformed
+ * string or a game that is not a board family. The tablebase must outlive it. */
+tbr_game* tbr_game_open(tbr_tablebase* tb, const char* game);
+
+/* Writes the value of the position to *value and returns 0; or returns -1 for a position that
+ * cannot arise or bits beyond the board, -2 for a table missing or damaged (*value untouched). */
+int tbr_probe(const tbr_game* g, uint64_t first, uint64_t second, int32_t* value);
+
+const char* tbr_last_error(void); /* this thread's last failure, one line */
+
+void tbr_game_close(tbr_game* g);
+void tbr_close(tbr_tablebase* tb);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TBREADER_H */

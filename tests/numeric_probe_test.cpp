@@ -1,0 +1,139 @@
+// SPEC 10's numeric probes: Game::value_of and the C API (tbreader.h) answer exactly what the
+// board text answers, for a member of every board family, on every position (small members) or
+// random ones; and refuse what the text refuses, with the error of the C API's contract.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "tbreader/tbreader.h"
+#include "tbreader/tbreader.hpp"
+#include "test_tables.hpp"
+
+namespace {
+
+struct Member {
+  const char* game;
+  int cols, rows;
+  char first;
+  bool gravity = false;  // random samples dropped into columns (random cells mostly float)
+};
+
+// The number the text's value stands for, from the first player's view.
+int number(const std::string& text, char first) {
+  if (text == "Draw") return 0;
+  if (text.size() == 5 && text.substr(1) == " win") return text[0] == first ? 1 : -1;
+  return std::stoi(text);
+}
+
+// Every board of 3^cells (up to 3^12), or `samples` random ones.
+void compare(const Member& m, std::size_t samples) {
+  const tbreader::Tablebase& tables = tbgen::testing::tablebase(m.game);
+  const tbreader::Game game(tables, m.game);
+  const int cells = m.cols * m.rows;
+  const char second = m.first == 'X' ? 'O' : 'X';
+  std::mt19937_64 rng(11);
+  std::size_t total = 1;
+  for (int i = 0; i < cells; ++i) total *= 3;
+  const bool every = samples == 0;
+  std::size_t answered = 0, refused = 0;
+  for (std::size_t n = 0; n < (every ? total : samples); ++n) {
+    std::vector<int> marks(cells);  // 0 empty, 1 the first player's, 2 the other's
+    if (every || !m.gravity) {
+      std::uint64_t code = every ? n : rng() % total;
+      for (int i = 0; i < cells; ++i, code /= 3) marks[i] = static_cast<int>(code % 3);
+    } else {  // alternate drops into random columns, past any line (a refusal)
+      const int drops = static_cast<int>(rng() % (cells + 1));
+      for (int d = 0; d < drops; ++d) {
+        const int col = static_cast<int>(rng() % m.cols);
+        for (int row = m.rows - 1; row >= 0; --row)
+          if (!marks[row * m.cols + col]) {
+            marks[row * m.cols + col] = 1 + d % 2;
+            break;
+          }
+      }
+    }
+    std::string board;
+    std::uint64_t first = 0, other = 0;
+    for (int i = 0; i < cells; ++i) {
+      board += marks[i] == 0 ? '.' : marks[i] == 1 ? m.first : second;
+      first |= std::uint64_t{marks[i] == 1} << i;
+      other |= std::uint64_t{marks[i] == 2} << i;
+    }
+    std::optional<int> by_text;
+    try {
+      by_text = number(game.value(std::vector{board}).text, m.first);
+    } catch (const tbreader::InputError&) {
+    }
+    try {
+      const int v = game.value_of(first, other);
+      ASSERT_TRUE(by_text) << m.game << " " << board << ": refused as text, answered as masks";
+      ASSERT_EQ(v, *by_text) << m.game << " " << board;
+      ++answered;
+    } catch (const tbreader::InputError& e) {
+      ASSERT_FALSE(by_text) << m.game << " " << board
+                            << ": answered as text, refused: " << e.what();
+      ++refused;
+    }
+  }
+  EXPECT_GT(answered, 100u) << m.game;
+  EXPECT_GT(refused, 0u) << m.game;
+}
+
+TEST(NumericProbe, EveryBoardFamily) {
+  // Every board of 3x3 members; random boards of larger ones (most of them refused).
+  compare({"mnk(cols=4,rows=3,k=3)", 4, 3, 'X'}, 60'000);
+  compare({"mnk(cols=3,rows=3,k=3,value=speed,first=O)", 3, 3, 'O'}, 0);
+  compare({"lines(cols=4,rows=3,len=3,threshold=2,value=margin)", 4, 3, 'X'}, 60'000);
+  compare({"connect(cols=3,rows=3)", 3, 3, 'X'}, 0);
+  compare({"connect(cols=5,rows=4,value=speed)", 5, 4, 'X', true}, 60'000);
+  compare({"hex(cols=3,rows=4)", 3, 4, 'X'}, 60'000);
+  compare({"score3", 3, 3, 'X'}, 0);
+}
+
+TEST(NumericProbe, BadPositionsAndGames) {
+  const tbreader::Game game(tbgen::testing::tablebase("mnk(cols=3,rows=3,k=3)"),
+                            "mnk(cols=3,rows=3,k=3)");
+  EXPECT_THROW(game.value_of(1u << 9, 0), tbreader::InputError);  // beyond the board
+  EXPECT_THROW(game.value_of(1, 1), tbreader::InputError);        // a cell of both
+  EXPECT_THROW(game.value_of(3, 0), tbreader::InputError);        // counts
+  const tbreader::Game nim(tbgen::testing::tablebase("nim3(max_pile=2)"), "nim3(max_pile=2)");
+  EXPECT_FALSE(nim.board_family());
+  EXPECT_THROW(nim.value_of(0, 0), tbreader::InputError);
+}
+
+TEST(NumericProbe, TheCApi) {
+  const auto dir = tbgen::testing::built_tables("connect(cols=4,rows=3)").string();
+  tbr_tablebase* tb = tbr_open(dir.c_str(), TBR_CACHE_BOUNDED, 1 << 20);
+  ASSERT_NE(tb, nullptr) << tbr_last_error();
+  EXPECT_EQ(tbr_open("/no/such/directory", TBR_CACHE_DECODED, 0), nullptr);
+  EXPECT_NE(std::string(tbr_last_error()).find("/no/such/directory"), std::string::npos);
+  EXPECT_EQ(tbr_open(dir.c_str(), 7, 0), nullptr);
+  EXPECT_EQ(tbr_game_open(tb, "connect(cols=4,rows=3,colour=red)"), nullptr);
+  EXPECT_NE(std::string(tbr_last_error()).find("unknown key 'colour'"), std::string::npos);
+  EXPECT_EQ(tbr_game_open(tb, "nim3"), nullptr);
+  EXPECT_NE(std::string(tbr_last_error()).find("not a board family"), std::string::npos);
+  tbr_game* game = tbr_game_open(tb, "connect(cols=4,rows=3)");
+  ASSERT_NE(game, nullptr) << tbr_last_error();
+  const tbreader::Game reference(tbgen::testing::tablebase("connect(cols=4,rows=3)"),
+                                 "connect(cols=4,rows=3)");
+  std::int32_t value = 99;
+  ASSERT_EQ(tbr_probe(game, 0, 0, &value), 0) << tbr_last_error();
+  EXPECT_EQ(value, reference.value_of(0, 0));
+  EXPECT_EQ(tbr_probe(game, 1, 0, &value), -1);  // a mark in the top row above empty cells
+  EXPECT_NE(std::string(tbr_last_error()).find("above an empty cell"), std::string::npos);
+  EXPECT_EQ(tbr_probe(game, std::uint64_t{1} << 12, 0, &value), -1);
+  EXPECT_EQ(tbr_probe(game, 0, 0, nullptr), -1);
+  tbr_game_close(game);
+  tbr_close(tb);
+  // Tables that are not there: -2.
+  const auto empty = tbgen::testing::fresh_directory("c-api-empty").string();
+  tb = tbr_open(empty.c_str(), TBR_CACHE_DECODED, 0);
+  game = tbr_game_open(tb, "connect(cols=4,rows=3)");
+  ASSERT_NE(game, nullptr);
+  EXPECT_EQ(tbr_probe(game, 0, 0, &value), -2);
+  EXPECT_NE(std::string(tbr_last_error()).find("table missing"), std::string::npos);
+  tbr_game_close(game);
+  tbr_close(tb);
+}
+
+}  // namespace
