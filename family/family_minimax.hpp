@@ -1,12 +1,15 @@
 #pragma once
-// The independent plain minimax the family tests compare the tables with: its own lines, turn
-// order, scoring and search, mark by mark; it shares no code with the family machinery.
+// The independent plain minimax the family tests compare the tables with: its own lines,
+// chains (hex), drops (connect), turn order, scoring and search, mark by mark; it shares no
+// code with the family machinery.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <random>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "test_tables.hpp"
@@ -19,6 +22,9 @@ struct Spec {
   char fill = 'n';   // n none, f first, s second
   char value = 'o';  // o outcome, s speed, m margin
   char first = 'X';
+  bool misere = false;   // a line loses
+  bool gravity = false;  // connect: a mark goes to the lowest empty cell of its column
+  bool chain = false;    // hex: X joins top and bottom, O left and right; no lines
 };
 
 // A plain minimax over boards as base-3 numbers (0 empty, 1 first, 2 second), one mark at a
@@ -38,9 +44,10 @@ class Minimax {
           }
           if (static_cast<int>(line.size()) == s.len) lines_.push_back(line);
         }
+    if (s.chain) lines_.clear();
     pow3_.push_back(1);
     for (int i = 0; i < n_; ++i) pow3_.push_back(pow3_.back() * 3);
-    memo_.assign(pow3_[n_], kUnknown);
+    if (dense()) memo_.assign(pow3_[n_], kUnknown);
     // Turn schedule: marks[t] marks in turn t, until the board is full or `turns` are played.
     int placed = 0;
     for (int t = 0; placed < n_ && (s.mnk || t < s.turns); ++t) {
@@ -58,31 +65,91 @@ class Minimax {
 
   // Value for the first player of the board (before the next mark).
   int value(std::uint64_t b) {
-    if (memo_[b] != kUnknown) return memo_[b];
+    if (dense() ? memo_[b] != kUnknown : sparse_.count(b)) return dense() ? memo_[b] : sparse_[b];
     const int placed = marks(b);
     int v = 0;
     if (const int won = s_.mnk ? winner(b) : 0) {  // a game over: the line was just made
-      const int size = s_.value == 's' ? n_ - placed + 1 : 1;
-      v = won == 1 ? size : -size;
+      v = over(won, placed);
     } else if (placed >= static_cast<int>(player_of_mark_.size())) {
       v = s_.mnk ? 0 : score(b);
     } else {
       const int who = player_of_mark_[placed];
       v = who == 1 ? -1000 : 1000;
       for (int c = 0; c < n_; ++c) {
-        if (cell(b, c) != 0) continue;
+        if (!playable(b, c)) continue;
         const std::uint64_t next = b + who * pow3_[c];
-        int w;
-        if (s_.mnk && line_through(next, c, who)) {
-          const int size = s_.value == 's' ? n_ - placed - 1 + 1 : 1;
-          w = who == 1 ? size : -size;
-        } else {
-          w = value(next);
-        }
+        const int w = s_.mnk && line_through(next, c, who) ? over(who, placed + 1) : value(next);
         v = who == 1 ? std::max(v, w) : std::min(v, w);
       }
     }
+    if (!dense()) return sparse_[b] = static_cast<std::int16_t>(v);
     return memo_[b] = static_cast<std::int16_t>(v);
+  }
+
+  // The board after the next mark goes to cell c.
+  std::uint64_t with(std::uint64_t b, int c) const {
+    return b + player_of_mark_[marks(b)] * pow3_[c];
+  }
+
+  // Whether the first player wins a game without draws (hex) from a board where play goes on:
+  // a proof search that stops at the first mark that wins for the mover, central cells first,
+  // memoised by board; for boards too large for value().
+  bool first_wins(std::uint64_t b) {
+    if (auto it = proved_.find(b); it != proved_.end()) return it->second;
+    const int placed = marks(b);
+    const int who = player_of_mark_[placed];
+    std::vector<int> cells(n_);
+    for (int c = 0; c < n_; ++c) cells[c] = c;
+    const auto off_centre = [&](int c) {
+      const int dr = 2 * (c / s_.cols) - (s_.rows - 1), dc = 2 * (c % s_.cols) - (s_.cols - 1);
+      return dr * dr + dc * dc;
+    };
+    std::stable_sort(cells.begin(), cells.end(),
+                     [&](int x, int y) { return off_centre(x) < off_centre(y); });
+    bool result = who != 1;  // the mover loses unless one of its marks wins
+    for (const int c : cells) {
+      if (!playable(b, c)) continue;
+      const std::uint64_t next = b + who * pow3_[c];
+      const bool w = line_through(next, c, who) ? over(who, placed + 1) > 0 : first_wins(next);
+      if (w == (who == 1)) {
+        result = w;
+        break;
+      }
+    }
+    return proved_[b] = result;
+  }
+
+  // The value of every position a legal mark leads to, in cell order.
+  std::vector<int> children(std::uint64_t b) {
+    std::vector<int> out;
+    const int placed = marks(b);
+    if ((s_.mnk && winner(b)) || placed >= static_cast<int>(player_of_mark_.size())) return out;
+    const int who = player_of_mark_[placed];
+    for (int c = 0; c < n_; ++c) {
+      if (!playable(b, c)) continue;
+      const std::uint64_t next = b + who * pow3_[c];
+      out.push_back(s_.mnk && line_through(next, c, who) ? over(who, placed + 1) : value(next));
+    }
+    return out;
+  }
+
+  // A board reached by `length` random marks from the empty board (fewer if the game ends or
+  // the board fills), and the cells played in order.
+  std::pair<std::uint64_t, std::vector<int>> random_play(int length, std::mt19937_64& rng) const {
+    std::uint64_t b = 0;
+    std::vector<int> played;
+    for (int placed = 0; placed < length && placed < static_cast<int>(player_of_mark_.size());
+         ++placed) {
+      std::vector<int> open;
+      for (int c = 0; c < n_; ++c)
+        if (playable(b, c)) open.push_back(c);
+      const int c = open[rng() % open.size()];
+      const int who = player_of_mark_[placed];
+      b += who * pow3_[c];
+      played.push_back(c);
+      if (s_.mnk && line_through(b, c, who)) break;
+    }
+    return {b, played};
   }
 
   // Every board between whole turns that play reaches (a won game stops at once).
@@ -99,7 +166,7 @@ class Minimax {
       if (placed == static_cast<int>(player_of_mark_.size())) continue;
       const int who = player_of_mark_[placed];
       for (int c = 0; c < n_; ++c) {
-        if (cell(b, c) != 0) continue;
+        if (!playable(b, c)) continue;
         const std::uint64_t next = b + who * pow3_[c];
         if (seen[next]) continue;
         seen[next] = 1;
@@ -145,6 +212,45 @@ class Minimax {
  private:
   static constexpr std::int16_t kUnknown = -32768;
 
+  // Up to 16 cells every board has a slot; past that, only the boards searched.
+  bool dense() const { return n_ <= 16; }
+
+  bool playable(std::uint64_t b, int c) const {
+    if (cell(b, c) != 0) return false;
+    return !s_.gravity || c + s_.cols >= n_ || cell(b, c + s_.cols) != 0;
+  }
+
+  // The value of a game over: `who` made a line (or a chain) with `placed` marks on the board.
+  int over(int who, int placed) const {
+    const int size = s_.value == 's' ? n_ - placed + 1 : 1;
+    const bool first_wins = (who == 1) != s_.misere;
+    return first_wins ? size : -size;
+  }
+
+  // Hex: whether `who`'s marks join its two sides. The letter X joins the top row to the
+  // bottom one, O the left column to the right one, whichever of them moves first.
+  bool chain(std::uint64_t b, int who) const {
+    const bool top_bottom = (who == 1) == (s_.first == 'X');
+    int cells[64], seen[64] = {}, todo[64], size = 0;
+    for (int c = 0; c < n_; ++c) cells[c] = cell(b, c);
+    for (int i = 0; i < (top_bottom ? s_.cols : s_.rows); ++i) {
+      const int c = top_bottom ? i : i * s_.cols;
+      if (cells[c] == who) seen[c] = 1, todo[size++] = c;
+    }
+    while (size > 0) {
+      const int c = todo[--size];
+      const int r = c / s_.cols, k = c % s_.cols;
+      if (top_bottom ? r == s_.rows - 1 : k == s_.cols - 1) return true;
+      for (const auto& [dr, dk] : {std::pair{0, -1}, {0, 1}, {-1, 0}, {1, 0}, {-1, 1}, {1, -1}}) {
+        const int rr = r + dr, kk = k + dk;
+        if (rr < 0 || rr >= s_.rows || kk < 0 || kk >= s_.cols) continue;
+        const int n = rr * s_.cols + kk;
+        if (!seen[n] && cells[n] == who) seen[n] = 1, todo[size++] = n;
+      }
+    }
+    return false;
+  }
+
   int marks(std::uint64_t b) const {
     int m = 0;
     for (int i = 0; i < n_; ++i) m += cell(b, i) != 0;
@@ -152,6 +258,7 @@ class Minimax {
   }
 
   bool line_through(std::uint64_t b, int c, int who) const {
+    if (s_.chain) return chain(b, who);
     for (const auto& line : lines_) {
       if (std::find(line.begin(), line.end(), c) == line.end()) continue;
       bool all = true;
@@ -162,6 +269,7 @@ class Minimax {
   }
 
   int winner(std::uint64_t b) const {
+    if (s_.chain) return chain(b, 1) ? 1 : chain(b, 2) ? 2 : 0;
     for (const auto& line : lines_) {
       const int who = cell(b, line[0]);
       bool all = who != 0;
@@ -190,6 +298,8 @@ class Minimax {
   std::vector<std::vector<int>> lines_;
   std::vector<std::uint64_t> pow3_;
   std::vector<std::int16_t> memo_;
+  std::unordered_map<std::uint64_t, std::int16_t> sparse_;
+  std::unordered_map<std::uint64_t, bool> proved_;
   std::vector<int> player_of_mark_;
   std::set<int> whole_;
 };
@@ -231,9 +341,62 @@ inline std::size_t compare(const std::string& game, const Spec& spec, bool check
   return reachable.size();
 }
 
-inline Spec mnk(int cols, int rows, int k, int p = 1, int q = 1, char value = 'o',
-                char first = 'X') {
-  return {true, cols, rows, k, k, p, q, 0, 'n', value, first};
+// Random positions of a member too big for every position: `samples` random plays of at least
+// `min_marks` marks (fewer when the game ends first), each checked by its board, by the
+// columns played (connect), and by its moves' values and, for speed, its result line.
+inline void compare_sample(const std::string& game, const Spec& spec, int samples, int min_marks,
+                           unsigned seed) {
+  const tbreader::Game member(tablebase(game), game);
+  Minimax minimax(spec);
+  std::mt19937_64 rng(seed);
+  int wrong = 0;
+  for (int i = 0; i < samples && wrong < 5; ++i) {
+    const int length = min_marks + static_cast<int>(rng() % (minimax.cells() - min_marks + 1));
+    const auto [b, played] = minimax.random_play(length, rng);
+    const std::string board = minimax.text(b);
+    const int v = minimax.value(b);
+    const std::string expected = minimax.value_text(v);
+    std::vector<std::string> boards = {board};
+    if (spec.gravity) {
+      std::string columns;
+      for (const int c : played) columns += static_cast<char>('1' + c % spec.cols);
+      boards.push_back(columns);
+    }
+    for (const auto& text : boards) {
+      const auto p = member.probe(std::vector<std::string>{text});
+      if (p.value.text != expected && ++wrong)
+        ADD_FAILURE() << game << " " << text << ": tables say " << p.value.text << ", minimax "
+                      << expected;
+      std::vector<std::string> moves, reference;
+      for (const auto& m : p.moves) moves.push_back(m.value.text);
+      for (const int w : minimax.children(b)) reference.push_back(minimax.value_text(w));
+      std::sort(moves.begin(), moves.end());
+      std::sort(reference.begin(), reference.end());
+      if (moves != reference && ++wrong)
+        ADD_FAILURE() << game << " " << text << ": the values of its moves differ";
+      if (spec.value != 's' || p.moves.empty()) continue;
+      // Speed: the winner's last mark leaves |v| - 1 cells empty; a draw fills the board.
+      const int empty = static_cast<int>(std::count(board.begin(), board.end(), '.'));
+      const int turns = v == 0 ? empty : empty - (std::abs(v) - 1);
+      const char second = spec.first == 'X' ? 'O' : 'X';
+      const std::string winner = v == 0 ? "" : std::string(1, v > 0 ? spec.first : second);
+      if ((!p.result || p.result->winner != winner || p.result->turns != turns) && ++wrong)
+        ADD_FAILURE() << game << " " << text << ": result " << tbreader::text(p)
+                      << " but the minimax says " << winner << " in " << turns;
+    }
+  }
+  EXPECT_EQ(wrong, 0) << game;
+}
+
+inline Spec mnk(int cols, int rows, int k, int p = 1, int q = 1, char value = 'o', char first = 'X',
+                bool misere = false) {
+  return {true, cols, rows, k, k, p, q, 0, 'n', value, first, misere};
+}
+inline Spec connect(int cols, int rows, int k, char value = 'o', bool misere = false) {
+  return {true, cols, rows, k, k, 1, 1, 0, 'n', value, 'X', misere, true};
+}
+inline Spec hex(int cols, int rows, char value = 'o', char first = 'X') {
+  return {true, cols, rows, 0, 0, 1, 1, 0, 'n', value, first, false, false, true};
 }
 inline Spec lines(int cols, int rows, int len, int threshold, int p, int q, int turns, char fill,
                   char value, char first = 'X') {

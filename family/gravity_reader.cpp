@@ -4,6 +4,7 @@
 #include "family/gravity_reader.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "core/board_text.hpp"
 
@@ -21,7 +22,62 @@ bool all_digits(const std::string& text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// Boards (column masks) from which no order of play was found, per thread: a table of fixed
+// size that forgets everything when half full. Forgetting costs only repeated work, so probes
+// stay exact with memory bounded and nothing allocated after a thread's first board.
+class DeadEnds {
+ public:
+  static DeadEnds& of_this_thread() {
+    thread_local std::unique_ptr<DeadEnds> mine = std::make_unique<DeadEnds>();
+    return *mine;
+  }
+  void forget_all() {
+    ++generation_;
+    used_ = 0;
+  }
+  bool contains(Bits mask) const {
+    for (std::size_t i = slot(mask);; i = (i + 1) & (kSlots - 1)) {
+      if (stamps_[i] != generation_) return false;
+      if (keys_[i] == mask) return true;
+    }
+  }
+  void insert(Bits mask) {
+    if (++used_ > kSlots / 2) forget_all(), used_ = 1;
+    std::size_t i = slot(mask);
+    while (stamps_[i] == generation_) i = (i + 1) & (kSlots - 1);
+    keys_[i] = mask;
+    stamps_[i] = generation_;
+  }
+
+ private:
+  static constexpr std::size_t kSlots = std::size_t{1} << 14;
+  static std::size_t slot(Bits mask) { return (mask * 0x9E3779B97F4A7C15ull) >> 50; }
+  std::array<Bits, kSlots> keys_{};
+  std::array<std::uint32_t, kSlots> stamps_{};
+  std::uint32_t generation_ = 1;
+  std::size_t used_ = 0;
+};
+
 }  // namespace
+
+bool GravityReader::arises(const GravityBoard& b, int t) const {
+  if (t == 0) return true;
+  DeadEnds& dead = DeadEnds::of_this_thread();
+  if (dead.contains(b.mask)) return false;
+  const GravityIndex& index = member_->index();
+  const bool by_first = member_->first_moves(t - 1);  // who made the t-th mark
+  for (int c = 0; c < member_->rules().cols; ++c) {
+    const Bits column = b.mask & index.column(c);
+    if (!column) continue;
+    const Bits top = Bits{1} << (63 - __builtin_clzll(column));
+    if (((b.first & top) != 0) != by_first) continue;
+    const GravityBoard before{.first = b.first & ~top, .mask = b.mask ^ top};
+    if (member_->has_line(before.first) || member_->has_line(before.mask ^ before.first)) continue;
+    if (arises(before, t - 1)) return true;
+  }
+  dead.insert(b.mask);
+  return false;
+}
 
 Bits GravityReader::top_of(const GravityBoard& b, int c) const {
   const GravityIndex& index = member_->index();
@@ -110,6 +166,10 @@ GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_
       throw tbreader::InputError(where() + ": no single last move of " +
                                  (first_line ? r.first : r.second) + " made its lines");
   }
+  DeadEnds::of_this_thread().forget_all();  // dead ends of another board say nothing here
+  if (!arises(p.board, p.t))
+    throw tbreader::InputError(where() + ": cannot arise in play (no order of alternate drops " +
+                               "builds these columns without a line before the last move)");
   return p;
 }
 

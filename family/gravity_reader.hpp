@@ -36,6 +36,10 @@ class GravityReader : public GameReader {
   // The same checks of a board as masks of cells (bit row * cols + col, row 0 the top).
   Position checked(std::uint64_t first, std::uint64_t second,
                    const std::function<std::string()>& where) const;
+  // Whether some order of play builds the board: its t marks taken back one by one from the
+  // tops of the columns, each the mark of the player who made that move, with no line on any
+  // board before the last (a line ends the game).
+  bool arises(const family::GravityBoard& b, int t) const;
   // Where a mark dropped into column c lands; 0 if the column is full.
   family::Bits top_of(const family::GravityBoard& b, int c) const;
   Position played(const Position& p, family::Bits top) const;
