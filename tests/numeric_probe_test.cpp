@@ -90,6 +90,32 @@ TEST(NumericProbe, EveryBoardFamily) {
   compare({"score3", 3, 3, 'X'}, 0);
 }
 
+// Members of one family in one directory, probed in turn through one Tablebase: each answers
+// from its own tables (their layers share the set's fast slots).
+TEST(NumericProbe, MembersShareOneDirectory) {
+  const auto dir = tbgen::testing::fresh_directory("shared");
+  const char* members[] = {"connect(cols=4,rows=3)", "connect(cols=3,rows=3,k=3)",
+                           "mnk(cols=3,rows=3,k=3)", "mnk(cols=4,rows=3,k=3)"};
+  for (const char* game : members)
+    tbgen::make_game_tables(game)->build({.tables = dir, .threads = 2});
+  const tbreader::Tablebase shared(dir);
+  for (int round = 0; round < 2; ++round)
+    for (const char* game : members) {
+      const tbreader::Game alone(tbgen::testing::tablebase(game), game);
+      const tbreader::Game together(shared, game);
+      for (const char* board : {"", "1", "12", "X.........../", "X...O......"}) {
+        std::optional<std::string> expected;
+        try {
+          expected = alone.value(std::vector<std::string>{board}).text;
+        } catch (const tbreader::InputError&) {
+          EXPECT_THROW(together.value(std::vector<std::string>{board}), tbreader::InputError);
+          continue;
+        }
+        EXPECT_EQ(together.value(std::vector<std::string>{board}).text, *expected) << game << board;
+      }
+    }
+}
+
 TEST(NumericProbe, BadPositionsAndGames) {
   const tbreader::Game game(tbgen::testing::tablebase("mnk(cols=3,rows=3,k=3)"),
                             "mnk(cols=3,rows=3,k=3)");

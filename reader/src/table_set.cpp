@@ -19,12 +19,16 @@ bool TableSet::has(std::string_view name) const {
 }
 
 const Table& TableSet::table(std::string_view name) const {
+  return *entry(name).second;
+}
+
+const TableSet::Entry& TableSet::entry(std::string_view name) const {
   {
     std::shared_lock lock(mutex_);
-    if (auto it = tables_.find(name); it != tables_.end()) return *it->second;
+    if (auto it = tables_.find(name); it != tables_.end()) return *it;
   }
   std::unique_lock lock(mutex_);
-  if (auto it = tables_.find(name); it != tables_.end()) return *it->second;
+  if (auto it = tables_.find(name); it != tables_.end()) return *it;
   const auto path = table_path(directory_, name);
   if (!std::filesystem::exists(path))
     throw tbreader::TableMissing(path.string() + ": table missing (run `tbgen build` first)");
@@ -35,7 +39,7 @@ const Table& TableSet::table(std::string_view name) const {
   if (path.stem().string().rfind(game.substr(0, game.find('(')), 0) != 0)
     throw tbreader::Error(path.string() + ": holds a table of game '" + opened->header().game +
                           "'");
-  return *tables_.emplace(std::string(name), std::move(opened)).first->second;
+  return *tables_.emplace(std::string(name), std::move(opened)).first;
 }
 
 void expect_layout(const Table& table, std::uint32_t index_scheme, std::uint32_t value_codec,

@@ -31,14 +31,17 @@ class TableSet {
   bool has(std::string_view name) const;  // the file exists (it may still be refused)
 
   // The same behind a lock-free cache: a game's probe code gives each of its tables a fixed
-  // slot (a layered game: its layer) so that hot probes skip the name lookup. The slots
-  // belong to one layered game per set (the list has one).
-  static constexpr std::size_t kSlots = 32;
+  // slot (a layered game: its layer) so that hot probes skip the locked lookup. A slot is
+  // claimed by the first table put there; a table of another name (another game of the same
+  // set) is found by name, as table() finds it.
+  static constexpr std::size_t kSlots = 33;  // the layers of a board of up to 32 cells
   const Table& slot_table(std::size_t slot, std::string_view name) const {
-    if (const Table* t = slots_[slot].load(std::memory_order_acquire)) return *t;
-    const Table& t = table(name);
-    slots_[slot].store(&t, std::memory_order_release);
-    return t;
+    if (const Entry* e = slots_[slot].load(std::memory_order_acquire))
+      return e->first == name ? *e->second : table(name);
+    const Entry& e = entry(name);
+    const Entry* empty = nullptr;
+    slots_[slot].compare_exchange_strong(empty, &e, std::memory_order_acq_rel);
+    return *e.second;
   }
 
  private:
@@ -46,8 +49,11 @@ class TableSet {
   tbreader::CacheMode mode_;
   std::unique_ptr<BlockCache> cache_;  // bounded mode
   mutable std::shared_mutex mutex_;
-  mutable std::map<std::string, std::unique_ptr<Table>, std::less<>> tables_;
-  mutable std::array<std::atomic<const Table*>, kSlots> slots_{};
+  using Tables = std::map<std::string, std::unique_ptr<Table>, std::less<>>;
+  using Entry = Tables::value_type;
+  const Entry& entry(std::string_view name) const;
+  mutable Tables tables_;
+  mutable std::array<std::atomic<const Entry*>, kSlots> slots_{};
 };
 
 // Checks that a table has the layout its probe code expects; throws tbreader::Error naming
