@@ -63,8 +63,16 @@ class Server:
 
 
 def get(conn, path, method="GET"):
-    conn.request(method, path)
-    r = conn.getresponse()
+    # The server closes a keep-alive connection idle for 2 s (while this script runs tbprobe,
+    # say); as HTTP clients do, a request that finds its connection closed is sent again on a
+    # new one.
+    try:
+        conn.request(method, path)
+        r = conn.getresponse()
+    except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+        conn.close()
+        conn.request(method, path)
+        r = conn.getresponse()
     return r.status, dict(r.getheaders()), r.read().decode()
 
 
