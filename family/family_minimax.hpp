@@ -91,34 +91,6 @@ class Minimax {
     return b + player_of_mark_[marks(b)] * pow3_[c];
   }
 
-  // Whether the first player wins a game without draws (hex) from a board where play goes on:
-  // a proof search that stops at the first mark that wins for the mover, central cells first,
-  // memoised by board; for boards too large for value().
-  bool first_wins(std::uint64_t b) {
-    if (auto it = proved_.find(b); it != proved_.end()) return it->second;
-    const int placed = marks(b);
-    const int who = player_of_mark_[placed];
-    std::vector<int> cells(n_);
-    for (int c = 0; c < n_; ++c) cells[c] = c;
-    const auto off_centre = [&](int c) {
-      const int dr = 2 * (c / s_.cols) - (s_.rows - 1), dc = 2 * (c % s_.cols) - (s_.cols - 1);
-      return dr * dr + dc * dc;
-    };
-    std::stable_sort(cells.begin(), cells.end(),
-                     [&](int x, int y) { return off_centre(x) < off_centre(y); });
-    bool result = who != 1;  // the mover loses unless one of its marks wins
-    for (const int c : cells) {
-      if (!playable(b, c)) continue;
-      const std::uint64_t next = b + who * pow3_[c];
-      const bool w = line_through(next, c, who) ? over(who, placed + 1) > 0 : first_wins(next);
-      if (w == (who == 1)) {
-        result = w;
-        break;
-      }
-    }
-    return proved_[b] = result;
-  }
-
   // The value of every position a legal mark leads to, in cell order.
   std::vector<int> children(std::uint64_t b) {
     std::vector<int> out;
@@ -299,7 +271,6 @@ class Minimax {
   std::vector<std::uint64_t> pow3_;
   std::vector<std::int16_t> memo_;
   std::unordered_map<std::uint64_t, std::int16_t> sparse_;
-  std::unordered_map<std::uint64_t, bool> proved_;
   std::vector<int> player_of_mark_;
   std::set<int> whole_;
 };
