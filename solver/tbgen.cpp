@@ -35,6 +35,17 @@ std::vector<fs::path> table_files(const fs::path& path) {
   return files;
 }
 
+// Whether process `pid` is still running: a zombie (killed, not yet reaped: its parent was
+// killed too and nobody reaps orphans in some containers) has exited.
+bool running(pid_t pid) {
+  if (::kill(pid, 0) != 0 && errno == ESRCH) return false;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return true;  // no /proc: kill's answer stands
+  const auto state = line.rfind(')');          // "pid (command) S ...": the command may hold ')'
+  return state == std::string::npos || line.size() < state + 3 || line[state + 2] != 'Z';
+}
+
 // A killed build leaves "<table>.tb.tmp.<pid>"; remove those whose writer is gone.
 void remove_stale_temporaries(const fs::path& dir) {
   for (const auto& e : fs::directory_iterator(dir)) {
@@ -43,7 +54,7 @@ void remove_stale_temporaries(const fs::path& dir) {
     if (at == std::string::npos) continue;
     const std::string pid = name.substr(at + 8);
     if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
-    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) fs::remove(e.path());
+    if (!running(static_cast<pid_t>(std::stol(pid)))) fs::remove(e.path());
   }
 }
 
