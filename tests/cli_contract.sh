@@ -253,6 +253,15 @@ expect_in con-too-big "$work/err" "stored after symmetry) need about"
 expect_in con-too-big "$work/err" "mpirun -np N tbgen build GAME --mpi (docs/DISTRIBUTED.md"
 [ -z "$(ls "$work/c3" 2>/dev/null)" ] || { echo "FAIL con-too-big: files written"; failures=$((failures + 1)); }
 
+# hex (SPEC 6): a chain for the side to move, counts that do not fit, an unknown key; one line
+# each. (Both players with a chain cannot be drawn on a Hex board.)
+check hex-build 0 "$bin/tbgen" build 'hex(cols=3)' --tables "$work/h1"
+hx() { "$bin/tbprobe" --tables "$work/h1" "$@"; }
+bad hex-mover-chain "board 'XO./XO./X.O': X has a chain but is to move" hx 'hex(cols=3)' 'XO./XO./X.O'
+bad hex-counts "2 X and 0 O marks cannot arise" hx 'hex(cols=3)' 'XX./.../...'
+check hex-key 2 hx 'hex(cols=3,k=3)' '.........'
+expect_in hex-key "$work/err" "unknown key 'k' (hex takes cols, rows, value, first)"
+
 # Each family's help example is a member and a board it answers.
 "$bin/tbprobe" --help >"$work/help" 2>&1
 while read -r line; do
