@@ -56,26 +56,21 @@ void probe_boards(benchmark::State& state, tbreader::CacheMode mode, int round) 
   state.SetItemsProcessed(state.iterations());
 }
 
-void BM_Double5Probe(benchmark::State& state) {
-  const tbreader::CacheMode modes[] = {tbreader::CacheMode::decoded,
-                                       tbreader::CacheMode::single_block,
-                                       tbreader::CacheMode::bounded};
-  probe_boards(state, modes[state.range(0)], -1);
+// The cache modes a benchmark's argument selects, each run on 1 and 2 threads.
+constexpr tbreader::CacheMode kModes[] = {
+    tbreader::CacheMode::decoded, tbreader::CacheMode::single_block, tbreader::CacheMode::bounded};
+void by_cache_mode(benchmark::internal::Benchmark* b) {
+  b->Arg(0)->Arg(1)->Arg(2)->ArgName("cache_mode")->ThreadRange(1, 2)->MinTime(3);
 }
-BENCHMARK(BM_Double5Probe)
-    ->Arg(0)
-    ->Arg(1)
-    ->Arg(2)
-    ->ArgName("cache_mode")
-    ->ThreadRange(1, 2)
-    ->MinTime(3);
+
+void BM_Double5Probe(benchmark::State& state) {
+  probe_boards(state, kModes[state.range(0)], -1);
+}
+BENCHMARK(BM_Double5Probe)->Apply(by_cache_mode);
 
 // The numeric probe (SPEC 10): two masks in, a number out, no board text.
 void BM_Double5ValueOf(benchmark::State& state) {
-  const tbreader::CacheMode modes[] = {tbreader::CacheMode::decoded,
-                                       tbreader::CacheMode::single_block,
-                                       tbreader::CacheMode::bounded};
-  const tbreader::Tablebase* tb = tables(state, modes[state.range(0)]);
+  const tbreader::Tablebase* tb = tables(state, kModes[state.range(0)]);
   if (!tb) return;
   const tbreader::Game game(*tb, "double5");
   std::vector<std::pair<std::uint64_t, std::uint64_t>> positions;  // (O's, X's): O moves first
@@ -94,13 +89,7 @@ void BM_Double5ValueOf(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_Double5ValueOf)
-    ->Arg(0)
-    ->Arg(1)
-    ->Arg(2)
-    ->ArgName("cache_mode")
-    ->ThreadRange(1, 2)
-    ->MinTime(3);
+BENCHMARK(BM_Double5ValueOf)->Apply(by_cache_mode);
 
 // Round 10 has no table: a probe scores O's (at most 10) last moves.
 void BM_Double5ScoreRound10(benchmark::State& state) {
