@@ -25,10 +25,7 @@ R guarded(F&& f, R failed, R failed_tables) {
   } catch (const tbreader::InputError& e) {
     last_error = e.what();
     return failed;
-  } catch (const tbreader::Error& e) {
-    last_error = e.what();
-    return failed_tables;
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // tables (tbreader::Error) or anything else
     last_error = e.what();
     return failed_tables;
   } catch (...) {
