@@ -11,11 +11,16 @@
 
 namespace tbgen::family {
 
-// cols and rows: a board of at most kMaxCells cells.
-inline Rules board_keys(const GameString& game) {
+// cols and rows: a board of at most kMaxCells cells; each required, or with a default.
+inline Rules board_keys(const GameString& game, std::optional<int> cols = {},
+                        std::optional<int> rows = {}) {
+  const auto size = [&](std::string_view key, std::optional<int> fallback) {
+    return static_cast<int>(fallback ? game.integer(key, 1, kMaxCells, *fallback)
+                                     : game.integer(key, 1, kMaxCells));
+  };
   Rules r;
-  r.cols = static_cast<int>(game.integer("cols", 1, kMaxCells));
-  r.rows = static_cast<int>(game.integer("rows", 1, kMaxCells));
+  r.cols = size("cols", cols);
+  r.rows = size("rows", rows ? rows : cols ? std::optional<int>(r.cols) : std::nullopt);
   if (r.cells() > kMaxCells)
     throw tbreader::GameError("game '" + game.text() + "': cols x rows must be at most " +
                               std::to_string(kMaxCells) + " cells, found " +

@@ -73,15 +73,9 @@ std::optional<int> Member::turn_of(int first_marks, int second_marks) const {
 
 std::uint64_t Member::position_index(const LayerShape& shape, std::uint32_t first,
                                      std::uint32_t second) const {
-  const Symmetry& sym = symmetry_;
   const bool key_is_first = shape.first_to_move == shape.key_is_mover;
-  const std::uint32_t key = sym.to_index(key_is_first ? first : second);
-  const std::uint32_t other = sym.to_index(key_is_first ? second : first);
-  const std::uint32_t found = sym.class_lookup(shape.key_size)[combinatorial::colex_rank(key)];
-  const int g = static_cast<int>(found & 0xff);
-  const std::uint32_t local =
-      combinatorial::extract_bits(sym.apply(g, other), sym.full() & ~sym.apply(g, key));
-  return std::uint64_t{found >> 8} * shape.per_class + combinatorial::revolving_door_rank(local);
+  return symmetry_.keyed_entry(shape.key_size, shape.per_class, key_is_first ? first : second,
+                               key_is_first ? second : first);
 }
 
 }  // namespace tbgen::family

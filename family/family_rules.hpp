@@ -13,8 +13,11 @@ namespace tbgen::family {
 enum class ValueKind { outcome, speed, margin };
 enum class Fill { none, first, second };
 // Where a mark may go: any empty cell (mnk, lines), or the lowest empty cell of a column that
-// is not full (connect). Each has its own layered solver and index (family/).
-enum class Moves { placement, gravity };
+// is not full (connect); or placement and then a mark moved (slide), whose play may cycle.
+// Each has its own solver and index (family/).
+enum class Moves { placement, gravity, slide };
+// Where a slide mark may move: to one of its 8 neighbours, its 4 orthogonal ones, any empty cell.
+enum class Step { king, rook, any };
 // What wins (placement members): k own marks on a line (mnk, lines), or a chain of touching own
 // marks joining the player's two sides of the board (hex).
 enum class WinTest { lines, connection };
@@ -31,7 +34,7 @@ inline constexpr int kMaxCells = 32;
 inline constexpr int kMaxBuiltCells = 25;
 
 struct Rules {
-  std::string family;       // "mnk", "lines" or "connect"
+  std::string family;       // "mnk", "lines", "connect", "hex" or "slide"
   std::string canonical;    // the game string with every key, in the family's order
   std::string stem;         // file names start with it: the family and every value
   char layer_letter = 't';  // layer t's file is <stem>-<letter>NN.tb (double5's rounds: r)
@@ -46,6 +49,8 @@ struct Rules {
   Fill fill = Fill::none;
   ValueKind value = ValueKind::outcome;
   char first = 'X', second = 'O';
+  int pieces = 0;                    // slide: marks each player places before marks move
+  Step step = Step::king;            // slide: how a mark moves
   std::vector<std::uint32_t> lines;  // masks of board cells (cell = row * cols + col); placement
   // The board's symmetries (cell i goes to cell p[i]), when the family gives them; else they are
   // found from the lines (family_symmetry.hpp).

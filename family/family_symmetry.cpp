@@ -183,4 +183,22 @@ const std::vector<std::uint32_t>& Symmetry::class_lookup(int size) const {
   return lookup_[size];
 }
 
+std::uint64_t Symmetry::keyed_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
+                                    std::uint32_t other) const {
+  const std::uint32_t k = to_index(key), o = to_index(other);
+  const std::uint32_t found = class_lookup(key_size)[combinatorial::colex_rank(k)];
+  const int g = static_cast<int>(found & 0xff);
+  const std::uint32_t local = combinatorial::extract_bits(apply(g, o), full_ & ~apply(g, k));
+  return std::uint64_t{found >> 8} * per_class + combinatorial::revolving_door_rank(local);
+}
+
+std::pair<std::uint32_t, std::uint32_t> Symmetry::keyed_sets(int key_size, int other_size,
+                                                             std::uint64_t per_class,
+                                                             std::uint64_t entry) const {
+  const std::uint32_t k = canonical_sets(key_size)[entry / per_class];
+  const std::uint32_t o = combinatorial::deposit_bits(
+      combinatorial::revolving_door_unrank(entry % per_class, other_size), full_ & ~k);
+  return {to_board(k), to_board(o)};
+}
+
 }  // namespace tbgen::family

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "family/family_rules.hpp"
@@ -59,6 +60,16 @@ class Symmetry {
   // For every set of `size` index cells, by colex rank: (class rank << 8) | a symmetry that
   // maps the set to its class's canonical set. C(cells, size) entries, built on first use.
   const std::vector<std::uint32_t>& class_lookup(int size) const;
+
+  // A position keyed by one side's set (board masks): entry = class * per_class + rank, class
+  // the rank of the key set's canonical image, rank the revolving-door rank of the other set,
+  // mapped by the same symmetry, among the cells that image leaves free (docs/FORMAT.md).
+  std::uint64_t keyed_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
+                            std::uint32_t other) const;
+  // The (key, other) board masks of an entry: the canonical key set and the other set.
+  std::pair<std::uint32_t, std::uint32_t> keyed_sets(int key_size, int other_size,
+                                                     std::uint64_t per_class,
+                                                     std::uint64_t entry) const;
 
  private:
   int cells_;

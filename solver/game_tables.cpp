@@ -23,9 +23,17 @@ std::unique_ptr<GameTables> make_game_tables(std::string_view text) {
 #undef TBGEN_GAME
 #undef TBGEN_FAMILY
   if (!tables)
-    if (auto rules = family_rules(game))
-      tables = rules->moves == family::Moves::gravity ? make_gravity_tables(std::move(*rules))
-                                                      : make_family_tables(std::move(*rules));
+    if (auto rules = family_rules(game)) switch (rules->moves) {
+        case family::Moves::placement:
+          tables = make_family_tables(std::move(*rules));
+          break;
+        case family::Moves::gravity:
+          tables = make_gravity_tables(std::move(*rules));
+          break;
+        case family::Moves::slide:
+          tables = make_slide_tables(std::move(*rules));
+          break;
+      }
   if (!tables) throw tbreader::GameError("unknown game '" + game.name() + "' (see tbgen --help)");
   game.refuse_unread();
   return tables;

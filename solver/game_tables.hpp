@@ -77,10 +77,11 @@ class GameTables {
 // The game a game string names (games/games.def); throws tbreader::GameError.
 std::unique_ptr<GameTables> make_game_tables(std::string_view game);
 
-// The tables of a family member: placement (family/family_tables.cpp) or gravity
-// (family/gravity_tables.cpp).
+// The tables of a family member: placement (family/family_tables.cpp), gravity
+// (family/gravity_tables.cpp) or slide (family/slide_tables.cpp).
 std::unique_ptr<GameTables> make_family_tables(family::Rules rules);
 std::unique_ptr<GameTables> make_gravity_tables(family::Rules rules);
+std::unique_ptr<GameTables> make_slide_tables(family::Rules rules);
 
 // True if `path` holds a complete table of `game` (its canonical string) in a layout this build
 // writes (`has_layout` of its header) that passes every checksum: what a resumed build keeps. A

@@ -7,14 +7,7 @@ namespace tbgen {
 
 family::Rules hex_rules(const GameString& game) {
   using namespace family;
-  Rules r;
-  r.cols = static_cast<int>(game.integer("cols", 1, kMaxCells, 5));
-  r.rows = static_cast<int>(game.integer("rows", 1, kMaxCells, r.cols));
-  if (r.cells() > kMaxCells)
-    throw tbreader::GameError("game '" + game.text() + "': cols x rows must be at most " +
-                              std::to_string(kMaxCells) + " cells, found " +
-                              std::to_string(r.cols) + "x" + std::to_string(r.rows) + " = " +
-                              std::to_string(r.cells()));
+  Rules r = board_keys(game, 5);
   const std::string value = game.choice("value", {"outcome", "speed"}, "outcome");
   r.value = value == "speed" ? ValueKind::speed : ValueKind::outcome;
   first_key(game, r);

@@ -2,6 +2,7 @@
 #include "family/family_game.hpp"
 #include "family/family_reader.hpp"
 #include "family/gravity_reader.hpp"
+#include "family/slide_reader.hpp"
 #include "game_reader.hpp"
 
 namespace tbgen {
@@ -35,10 +36,17 @@ std::unique_ptr<GameReader> make_game_reader(std::string_view text) {
 #undef TBGEN_FAMILY
   if (!reader)
     if (auto rules = family_rules(game)) {
-      if (rules->moves == family::Moves::gravity)
-        reader = std::make_unique<GravityReader>(std::move(*rules));
-      else
-        reader = std::make_unique<FamilyReader>(std::move(*rules));
+      switch (rules->moves) {
+        case family::Moves::placement:
+          reader = std::make_unique<FamilyReader>(std::move(*rules));
+          break;
+        case family::Moves::gravity:
+          reader = std::make_unique<GravityReader>(std::move(*rules));
+          break;
+        case family::Moves::slide:
+          reader = std::make_unique<SlideReader>(std::move(*rules));
+          break;
+      }
     }
   if (!reader) throw tbreader::GameError("unknown game '" + game.name() + "' (see tbprobe --help)");
   game.refuse_unread();
