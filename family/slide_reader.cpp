@@ -96,9 +96,9 @@ DistanceCode SlideReader::code(const TableSet& tables, const SlidePosition& p) c
 
 tbreader::Value SlideReader::value_text(DistanceCode c, bool first_to_move) const {
   const Rules& r = member_->rules();
-  if (!decided(c)) return {"Draw", 0};
+  if (!decided(c)) return {"Draw", std::nullopt};
   const bool first_wins = mover_wins(c) == first_to_move;
-  return {std::string(1, first_wins ? r.first : r.second) + " win", first_wins ? 1 : -1};
+  return {std::string(1, first_wins ? r.first : r.second) + " win", std::nullopt};
 }
 
 tbreader::Result SlideReader::result(DistanceCode c, bool first_to_move) const {

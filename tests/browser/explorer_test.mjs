@@ -231,6 +231,32 @@ await test("hex: a rhombus of hexagons, played by clicking cells", async () => {
   await page.screenshot({ path: `${shots}/10-hex-over.png` });
 });
 
+await test("slide: marks placed by a click, then moved by clicking a mark and its target", async () => {
+  const game = "slide(cols=3,rows=3,k=3,pieces=3,step=rook,square=0,first=X)";
+  await page.goto(`${base}/?game=${encodeURIComponent(game)}`);
+  let api = await expectShownMatchesApi();
+  assert.equal(await page.textContent("#result"), "X wins in 9 turns");
+  let turns = 0;
+  while (api.moves.length) {  // the best move each time: the winner hurries, the loser delays
+    const best = api.moves[0].move, before = boardOf();
+    const [from, to] = best.includes("-") ? best.split("-") : [null, best];
+    if (from) {
+      await page.click(`.cell[data-cell="${from}"]`);
+      await page.waitForSelector(`.cell.pending[data-cell="${from}"]`);
+      if (turns === 6) await page.screenshot({ path: `${shots}/11-slide-picked.png` });
+    }
+    await page.click(`.cell[data-cell="${to}"]`);
+    await page.waitForFunction((b) => new URL(location.href).searchParams.get("board") !== b, before);
+    api = await expectShownMatchesApi();
+    turns++;
+    if (turns === 6) assert.match(boardOf(), /:[XO]$/);  // every mark placed: the side to move
+  }
+  assert.equal(turns, 9);
+  assert.equal(api.to_move, "none");
+  assert.match(await page.textContent("#value"), /^Game over: X wins/);
+  await page.screenshot({ path: `${shots}/12-slide-over.png` });
+});
+
 await test("a bad board shows the API's error and the page keeps working", async () => {
   await page.goto(`${base}/?game=score3&board=XXXX`);
   await page.waitForSelector(".hint .error");

@@ -25,6 +25,7 @@ for f in "$tables"/*.tb; do ln -s "$f" "$work/tables/"; done
 "$bin/tbgen" build 'mnk(cols=4,rows=3,k=3,p=2,q=1)' --tables "$work/tables" >/dev/null
 "$bin/tbgen" build 'connect(cols=5,rows=4,value=speed)' --tables "$work/tables" >/dev/null
 "$bin/tbgen" build 'hex(cols=4)' --tables "$work/tables" >/dev/null
+"$bin/tbgen" build 'slide(step=rook)' --tables "$work/tables" >/dev/null
 
 start_server "$bin/tbprobe" "$work/server.log" --tables "$work/tables"
 node "$npm_dir/explorer_test.mjs" "http://127.0.0.1:$port" "$build/explorer-screenshots"
