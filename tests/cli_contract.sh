@@ -262,6 +262,45 @@ bad hex-counts "2 X and 0 O marks cannot arise" hx 'hex(cols=3)' 'XX./.../...'
 check hex-key 2 hx 'hex(cols=3,k=3)' '.........'
 expect_in hex-key "$work/err" "unknown key 'k' (hex takes cols, rows, value, first)"
 
+# slide (SPEC 6): place, then move; byte-identical files for any thread count, a rerun that
+# keeps what is complete, the side to move after a colon, the result line, bad input.
+s='slide(cols=4,rows=4,k=3,pieces=3,step=king)'
+sc='slide(cols=4,rows=4,k=3,pieces=3,step=king,square=0,first=X)'
+stem=slide-4x4-k3-n3-king-X
+check sl-build 0 "$bin/tbgen" build "$s" --tables "$work/s1" --threads 1
+expect_in sl-build "$work/out" "$stem movement: solved in"
+expect_in sl-build "$work/out" "$stem-moveO.tb: written"
+check sl-build2 0 "$bin/tbgen" build "$s" --tables "$work/s2" --threads 2
+for f in "$work"/s1/*.tb; do
+  cmp -s "$f" "$work/s2/$(basename "$f")" || { echo "FAIL sl-threads: $f differs"; failures=$((failures + 1)); }
+done
+rm "$work/s2/$stem-t02.tb" "$work/s2/$stem-moveX.tb"
+check sl-resume 0 "$bin/tbgen" build "$s" --tables "$work/s2"
+expect_in sl-resume "$work/out" "$stem-moveO.tb: kept"
+expect_in sl-resume "$work/out" "$stem-t03.tb: kept"
+expect_in sl-resume "$work/out" "$stem-moveX.tb: written"
+expect_in sl-resume "$work/out" "$stem-t02.tb: written"
+for f in "$work"/s1/*.tb; do
+  cmp -s "$f" "$work/s2/$(basename "$f")" || { echo "FAIL sl-resume: $f differs"; failures=$((failures + 1)); }
+done
+check sl-deep 0 "$bin/tbgen" verify --deep "$work/s1"
+expect_in sl-deep "$work/out" "$stem-moveX.tb: checksums ok, one-ply consistent"
+check sl-info 0 "$bin/tbgen" info "$work/s1/$stem-moveX.tb"
+expect_in sl-info "$work/out" "game:           $sc"
+sl() { "$bin/tbprobe" --tables "$work/s1" "$@"; }
+check sl-empty 0 sl "$s" '................'
+expect_in sl-empty "$work/out" "result: X wins in 5"
+check sl-move 0 sl "$s" 'X.X./O..O/X.../.O..:O' --json
+expect_in sl-move "$work/out" '"to_move": "O", "value": "O win", "result": {"winner": "O", "turns": 3}, "moves": [{"move": "a2-b2", "value": "O win", "result": {"winner": "O", "turns": 2}}'
+bad sl-no-side "every mark is placed, so the board does not tell who moves: add :X or :O" sl "$s" 'X.X./O..O/X.../.O..'
+bad sl-side "board 'XX../OO../..../....:O': X is to move by the counts of marks, not O" sl "$s" 'XX../OO../..../....:O'
+bad sl-letter "column 21: after ':' the side to move, X or O, not 'Z'" sl "$s" 'X.X./O..O/X.../.O..:Z'
+bad sl-marks "4 X marks; each player places 3" sl "$s" 'XXXX/O.O./.O../....'
+bad sl-both "both X and O have a line" sl "$s" 'XXX./OOO./..../....:X'
+bad sl-mover-line "X has a line but is to move" sl "$s" 'XXX./O.O./..O./....:X'
+check sl-key 2 sl 'slide(cols=4,rows=4,k=3,value=speed)' '................'
+expect_in sl-key "$work/err" "unknown key 'value' (slide takes cols, rows, k, pieces, step, square, first)"
+
 # Each family's help example is a member and a board it answers.
 "$bin/tbprobe" --help >"$work/help" 2>&1
 while read -r line; do
