@@ -20,6 +20,14 @@ std::string position_name(std::uint64_t first, std::uint64_t second) {
   return text;
 }
 
+void expect_masks(std::uint64_t first, std::uint64_t second, int cells) {
+  if ((cells < 64 && (first | second) >> cells) || (first & second))
+    throw tbreader::InputError(
+        position_name(first, second) + ": " +
+        ((first & second) ? "a cell of both players"
+                          : "bits beyond the board's " + std::to_string(cells) + " cells"));
+}
+
 tbreader::Value member_value(const Rules& r, Code code) {
   const int v = r.value_of(code);
   if (r.value != ValueKind::outcome) return score_value(v);
@@ -277,11 +285,7 @@ std::int32_t FamilyReader::value_of(const TableSet& tables, std::uint64_t first,
                                     std::uint64_t second) const {
   const Rules& r = member_->rules();
   const auto where = [&] { return position_name(first, second); };
-  if ((first | second) >> r.cells() || (first & second))
-    throw tbreader::InputError(
-        where() + ": " +
-        ((first & second) ? "a cell of both players"
-                          : "bits beyond the board's " + std::to_string(r.cells()) + " cells"));
+  expect_masks(first, second, r.cells());
   const Board b =
       check(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(second), where);
   return r.value_of(code(tables, b));

@@ -264,13 +264,8 @@ tbreader::Value GravityReader::value(const TableSet& tables, std::span<const std
 
 std::int32_t GravityReader::value_of(const TableSet& tables, std::uint64_t first,
                                      std::uint64_t second) const {
-  const int cells = member_->rules().cells();
   const auto where = [&] { return position_name(first, second); };
-  if ((cells < 64 && (first | second) >> cells) || (first & second))
-    throw tbreader::InputError(
-        where() + ": " +
-        ((first & second) ? "a cell of both players"
-                          : "bits beyond the board's " + std::to_string(cells) + " cells"));
+  expect_masks(first, second, member_->rules().cells());
   return member_->rules().value_of(code(tables, checked(first, second, where)));
 }
 

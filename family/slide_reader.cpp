@@ -158,6 +158,27 @@ tbreader::Value SlideReader::value(const TableSet& tables, std::span<const std::
   return value_text(code(tables, p), p.first_to_move);
 }
 
+std::int32_t SlideReader::number(const TableSet& tables, std::uint64_t first, std::uint64_t second,
+                                 std::optional<bool> first_to_move) const {
+  const auto where = [&] { return position_name(first, second); };
+  expect_masks(first, second, member_->rules().cells());
+  const SlidePosition p = checked(static_cast<std::uint32_t>(first),
+                                  static_cast<std::uint32_t>(second), first_to_move, where);
+  const DistanceCode c = code(tables, p);
+  if (!decided(c)) return 0;
+  return (mover_wins(c) == p.first_to_move ? 1 : -1) * (turns_left(c) + 1);
+}
+
+std::int32_t SlideReader::value_of(const TableSet& tables, std::uint64_t first,
+                                   std::uint64_t second) const {
+  return number(tables, first, second, std::nullopt);
+}
+
+std::int32_t SlideReader::value_with_side(const TableSet& tables, std::uint64_t first,
+                                          std::uint64_t second, bool first_to_move) const {
+  return number(tables, first, second, first_to_move);
+}
+
 void SlideReader::solve(const TableSet&, std::istream&, std::ostream&) const {
   throw tbreader::InputError(name() + " has no contest format: use `tbprobe batch " + name() +
                              "` for many boards");

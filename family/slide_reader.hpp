@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "family/family_reader.hpp"
 #include "family/slide_member.hpp"
 #include "game_reader.hpp"
 
@@ -21,6 +22,13 @@ class SlideReader : public GameReader {
   tbreader::Value value(const TableSet& tables, std::span<const std::string> boards,
                         const tbreader::ProbeOptions& options) const override;
   void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override;
+  // Numbers from the first player's view: 0 a draw, d + 1 when the first player wins with d
+  // turns still to be played, -(d + 1) when the second does.
+  bool board_family() const override { return true; }
+  std::int32_t value_of(const TableSet& tables, std::uint64_t first,
+                        std::uint64_t second) const override;
+  std::int32_t value_with_side(const TableSet& tables, std::uint64_t first, std::uint64_t second,
+                               bool first_to_move) const override;
 
  private:
   // Throws tbreader::InputError naming the board if it cannot be played from: counts that fit
@@ -34,6 +42,8 @@ class SlideReader : public GameReader {
   // The value and result lines of a position whose side to move is `first_to_move`.
   tbreader::Value value_text(family::DistanceCode code, bool first_to_move) const;
   tbreader::Result result(family::DistanceCode code, bool first_to_move) const;
+  std::int32_t number(const TableSet& tables, std::uint64_t first, std::uint64_t second,
+                      std::optional<bool> first_to_move) const;
 
   std::shared_ptr<const family::SlideMember> member_;
 };

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "tbreader/tbreader.hpp"
@@ -49,17 +50,24 @@ py::dict position_dict(const tbreader::Position& p) {
 }
 
 using Masks = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>;
+using Sides = py::array_t<bool, py::array::c_style | py::array::forcecast>;
 
 // A board family member's numeric prober (SPEC 8 and 10): positions as NumPy arrays of masks.
 class PyGame {
  public:
   explicit PyGame(const tbreader::Game& game) : game_(game) {}
 
-  py::array_t<std::int32_t> values(const Masks& first, const Masks& second) const {
-    if (first.ndim() != 1 || second.ndim() != 1 || first.shape(0) != second.shape(0))
+  // first_to_move: None, or an array of the side to move (true: the first player) for slide
+  // members, whose board does not tell it once every mark is placed.
+  py::array_t<std::int32_t> values(const Masks& first, const Masks& second,
+                                   const std::optional<Sides>& first_to_move) const {
+    if (first.ndim() != 1 || second.ndim() != 1 || first.shape(0) != second.shape(0) ||
+        (first_to_move &&
+         (first_to_move->ndim() != 1 || first_to_move->shape(0) != first.shape(0))))
       throw tbreader::InputError(
-          "values: first and second must be 1-dimensional arrays of the "
+          "values: first, second (and first_to_move) must be 1-dimensional arrays of the "
           "same length");
+    const bool* sides = first_to_move ? first_to_move->data() : nullptr;
     const auto n = static_cast<std::size_t>(first.shape(0));
     py::array_t<std::int32_t> out(static_cast<py::ssize_t>(n));
     const std::uint64_t* f = first.data();
@@ -79,7 +87,7 @@ class PyGame {
         pool.emplace_back([&, t] {
           for (std::size_t i = n * t / threads; i < n * (t + 1) / threads; ++i) {
             try {
-              v[i] = game_.value_of(f[i], s[i]);
+              v[i] = sides ? game_.value_of(f[i], s[i], sides[i]) : game_.value_of(f[i], s[i]);
             } catch (const std::exception& e) {
               refused_at[t] = i;
               refused_why[t] = e.what();
@@ -147,8 +155,8 @@ class PyTablebase {
   PyGame game(const std::string& game) {
     const tbreader::Game& g = game_of(game);
     if (!g.board_family())
-      throw tbreader::InputError(g.name() +
-                                 " is not a board family (mnk, lines, connect, hex): no values()");
+      throw tbreader::InputError(
+          g.name() + " is not a board family (mnk, lines, connect, hex, slide): no values()");
     return PyGame(g);
   }
 
@@ -201,12 +209,17 @@ PYBIND11_MODULE(tbreader, m) {
   });
   py::class_<PyGame>(m, "Game", "A board family member of a Tablebase, probed by masks.")
       .def("values", &PyGame::values, py::arg("first"), py::arg("second"),
-           "values(first, second) -> numpy.ndarray[int32]\n\n"
+           py::arg("first_to_move") = py::none(),
+           "values(first, second, first_to_move=None) -> numpy.ndarray[int32]\n\n"
            "The values of many positions, each given as two masks (NumPy uint64 arrays of one\n"
            "length): bit row * cols + col (row 0 the top) of first where the first player's\n"
            "mark stands, of second the second player's. Values are from the first player's\n"
            "view: outcome 1, 0, -1; speed and margin their signed value. Runs on all cores\n"
-           "without the GIL. A position that cannot arise raises ValueError naming its index.")
+           "without the GIL. A position that cannot arise raises ValueError naming its index.\n"
+           "slide members: first_to_move, an array of bools (True: the first player), gives the\n"
+           "side to move, which their board does not tell once every mark is placed; their\n"
+           "value is 0 for a draw, d + 1 when the first player wins with d turns to be played,\n"
+           "-(d + 1) when the second does.")
       .def_property_readonly("name", &PyGame::name);
   py::class_<PyTablebase>(m, "Tablebase",
                           "A directory of tbgen table files, opened lazily; thread-safe.")

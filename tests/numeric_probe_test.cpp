@@ -116,6 +116,59 @@ TEST(NumericProbe, MembersShareOneDirectory) {
     }
 }
 
+// slide: every board of 3x3 with each side to move against the text (`BOARD:S`) and its result
+// line: 0 a draw, d + 1 a first-player win with d turns left, -(d + 1) a second-player win;
+// without the side, placement boards as their text without it, movement boards refused.
+TEST(NumericProbe, SlideWithTheSideToMove) {
+  const std::string g = "slide(cols=3,rows=3,k=3,pieces=3,step=rook)";
+  const tbreader::Game game(tbgen::testing::tablebase(g), g);
+  EXPECT_TRUE(game.board_family());
+  std::size_t answered = 0;
+  for (int code = 0; code < 19683; ++code) {
+    std::string board;
+    std::uint64_t first = 0, second = 0;
+    for (int i = 0, c = code; i < 9; ++i, c /= 3) {
+      board += ".XO"[c % 3];
+      first |= std::uint64_t{c % 3 == 1} << i;
+      second |= std::uint64_t{c % 3 == 2} << i;
+    }
+    for (const bool first_to_move : {true, false}) {
+      std::optional<int> expected;
+      try {
+        const auto p = game.probe(std::vector{board + (first_to_move ? ":X" : ":O")});
+        expected = p.result->winner.empty()
+                       ? 0
+                       : (p.result->winner == "X" ? 1 : -1) * (*p.result->turns + 1);
+      } catch (const tbreader::InputError&) {
+      }
+      try {
+        const int v = game.value_of(first, second, first_to_move);
+        ASSERT_TRUE(expected) << board << (first_to_move ? ":X" : ":O")
+                              << ": refused as text, answered as masks";
+        ASSERT_EQ(v, *expected) << board;
+        ++answered;
+      } catch (const tbreader::InputError& e) {
+        ASSERT_FALSE(expected) << board << ": answered as text, refused: " << e.what();
+      }
+    }
+    std::optional<std::string> text;
+    try {
+      text = game.value(std::vector{board}).text;
+    } catch (const tbreader::InputError&) {
+    }
+    if (!text) {
+      EXPECT_THROW(game.value_of(first, second), tbreader::InputError) << board;
+      continue;
+    }
+    const int v = game.value_of(first, second);
+    EXPECT_EQ(v == 0 ? "Draw" : v > 0 ? "X win" : "O win", *text) << board;
+  }
+  EXPECT_GT(answered, 5000u);
+  const tbreader::Game mnk(tbgen::testing::tablebase("mnk(cols=3,rows=3,k=3)"),
+                           "mnk(cols=3,rows=3,k=3)");
+  EXPECT_THROW(mnk.value_of(0, 0, true), tbreader::InputError);  // the counts tell the side
+}
+
 TEST(NumericProbe, BadPositionsAndGames) {
   const tbreader::Game game(tbgen::testing::tablebase("mnk(cols=3,rows=3,k=3)"),
                             "mnk(cols=3,rows=3,k=3)");
@@ -149,6 +202,22 @@ TEST(NumericProbe, TheCApi) {
   EXPECT_NE(std::string(tbr_last_error()).find("above an empty cell"), std::string::npos);
   EXPECT_EQ(tbr_probe(game, std::uint64_t{1} << 12, 0, &value), -1);
   EXPECT_EQ(tbr_probe(game, 0, 0, nullptr), -1);
+  EXPECT_EQ(tbr_probe_to_move(game, 0, 0, 1, &value), -1);  // the counts tell the side
+  EXPECT_NE(std::string(tbr_last_error()).find("follows from the counts"), std::string::npos);
+  tbr_game_close(game);
+  // slide: a board with every mark placed (X a1 b1 a3, O c1 b2 c3) needs the side to move.
+  const std::string slide = "slide(cols=3,rows=3,k=3,pieces=3,step=rook)";
+  tbgen::make_game_tables(slide)->build({.tables = dir, .threads = 1});
+  game = tbr_game_open(tb, slide.c_str());
+  ASSERT_NE(game, nullptr) << tbr_last_error();
+  const std::uint64_t x = 0b001'000'011, o = 0b100'010'100;
+  EXPECT_EQ(tbr_probe(game, x, o, &value), -1);
+  EXPECT_NE(std::string(tbr_last_error()).find("add :X or :O"), std::string::npos);
+  const tbreader::Game slide_reference(tbgen::testing::tablebase(slide), slide);
+  for (const int side : {0, 1}) {
+    ASSERT_EQ(tbr_probe_to_move(game, x, o, side, &value), 0) << tbr_last_error();
+    EXPECT_EQ(value, slide_reference.value_of(x, o, side == 1));
+  }
   tbr_game_close(game);
   tbr_close(tb);
   // Tables that are not there: -2.

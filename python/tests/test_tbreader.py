@@ -193,3 +193,34 @@ def test_values_errors(tb):
         tb.game("double5").values(np.zeros(2, dtype=np.uint64), np.zeros(3, dtype=np.uint64))
     with pytest.raises(ValueError, match="not a board family"):
         tb.game("nim3")
+
+
+def test_slide_values_with_the_side_to_move(tmp_path):
+    """slide: the side to move is a third array once every mark is placed; 0 a draw, d + 1 a
+    first-player win with d turns left, -(d + 1) a second-player win."""
+    np = pytest.importorskip("numpy")
+    game = "slide(cols=3,rows=3,k=3,pieces=3,step=rook)"
+    subprocess.run([os.path.join(os.path.dirname(TBPROBE), "tbgen"), "build", game, "--tables",
+                    str(tmp_path)], check=True, capture_output=True)
+    t = tbreader.Tablebase(str(tmp_path))
+    rng = random.Random(7)
+    boards, sides, expected = [], [], []
+    while len(boards) < 300:
+        cells = rng.sample(range(9), 6)
+        board = "".join("X" if c in cells[:3] else "O" if c in cells[3:] else "." for c in range(9))
+        side = rng.choice("XO")
+        try:
+            result = t.probe(game, board + ":" + side)["result"]
+        except ValueError:
+            continue
+        boards.append(board)
+        sides.append(side == "X")
+        turns = result["turns"]
+        expected.append(0 if result["winner"] is None else
+                        (turns + 1) * (1 if result["winner"] == "X" else -1))
+    first, second = zip(*(masks(b, "X") for b in boards))
+    got = t.game(game).values(np.array(first, dtype=np.uint64), np.array(second, dtype=np.uint64),
+                              np.array(sides))
+    assert list(got) == expected
+    with pytest.raises(ValueError, match="add :X or :O"):
+        t.game(game).values(np.array(first, dtype=np.uint64), np.array(second, dtype=np.uint64))

@@ -74,6 +74,17 @@ int tbr_probe(const tbr_game* g, uint64_t first, uint64_t second, int32_t* value
       -1, -2);
 }
 
+int tbr_probe_to_move(const tbr_game* g, uint64_t first, uint64_t second, int first_to_move,
+                      int32_t* value) {
+  return guarded(
+      [&] {
+        if (!g || !value) throw tbreader::InputError("tbr_probe_to_move: no game or value given");
+        *value = g->game.value_of(first, second, first_to_move != 0);
+        return 0;
+      },
+      -1, -2);
+}
+
 const char* tbr_last_error(void) {
   return last_error.c_str();
 }

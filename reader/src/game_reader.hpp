@@ -38,6 +38,12 @@ class GameReader {
   virtual std::int32_t value_of(const TableSet&, std::uint64_t, std::uint64_t) const {
     throw tbreader::InputError(name() + " is not a board family: it has no numeric probe");
   }
+  // The same with the side to move given: slide members, whose board does not tell it once
+  // every mark is placed. Other games' side follows from the counts of marks.
+  virtual std::int32_t value_with_side(const TableSet&, std::uint64_t, std::uint64_t, bool) const {
+    throw tbreader::InputError(name() + ": the side to move follows from the counts of marks; " +
+                               "probe with the two masks alone");
+  }
 };
 
 // The game a game string names (games/games.def); throws tbreader::GameError.

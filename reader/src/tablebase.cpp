@@ -105,6 +105,10 @@ std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second) const {
   return impl_->reader->value_of(impl_->tables, first, second);
 }
 
+std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second, bool first_to_move) const {
+  return impl_->reader->value_with_side(impl_->tables, first, second, first_to_move);
+}
+
 bool Game::board_family() const {
   return impl_->reader->board_family();
 }

@@ -1,6 +1,6 @@
 /* tbreader.h: the C API of the tbgen reader library (SPEC 10), for engines in C, Rust, Go, ...
  *
- * A position of a board family member (mnk, lines, connect, hex) is two masks: bit
+ * A position of a board family member (mnk, lines, connect, hex, slide) is two masks: bit
  * row * cols + col (row 0 the top row) of `first` is set where the first player's mark stands,
  * of `second` where the second player's does. Its value is from the first player's view:
  * outcome 1 (first player wins), 0 (draw), -1; speed and margin their signed value.
@@ -38,6 +38,13 @@ tbr_game* tbr_game_open(tbr_tablebase* tb, const char* game);
 /* Writes the value of the position to *value and returns 0; or returns -1 for a position that
  * cannot arise or bits beyond the board, -2 for a table missing or damaged (*value untouched). */
 int tbr_probe(const tbr_game* g, uint64_t first, uint64_t second, int32_t* value);
+
+/* The same with the side to move given (first_to_move 1: the first player, 0: the second): slide
+ * members, whose board does not tell it once every mark is placed. Their value is 0 for a draw,
+ * d + 1 when the first player wins with d turns still to be played, -(d + 1) when the second
+ * does. Other games return -1 (their side follows from the counts). */
+int tbr_probe_to_move(const tbr_game* g, uint64_t first, uint64_t second, int first_to_move,
+                      int32_t* value);
 
 const char* tbr_last_error(void); /* this thread's last failure, one line */
 

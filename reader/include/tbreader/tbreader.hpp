@@ -132,7 +132,12 @@ class Game {
   // are open; any number of threads. InputError for a position that cannot arise or bits beyond
   // the board (or a game that is not a board family).
   std::int32_t value_of(std::uint64_t first, std::uint64_t second) const;
-  bool board_family() const;  // whether value_of answers this game
+  // slide members: their board does not tell the side to move once every mark is placed, so it
+  // is given. Their number is 0 for a draw, d + 1 when the first player wins with d turns still
+  // to be played, -(d + 1) when the second does; value_of without the side answers the placement
+  // phase. Other games refuse it (their side follows from the counts).
+  std::int32_t value_of(std::uint64_t first, std::uint64_t second, bool first_to_move) const;
+  bool board_family() const;  // whether value_of answers this game (slide too)
 
  private:
   struct Impl;
