@@ -15,7 +15,9 @@ enum class Fill { none, first, second };
 // Where a mark may go: any empty cell (mnk, lines), or the lowest empty cell of a column that
 // is not full (connect); or placement and then a mark moved (slide), whose play may cycle.
 // Each has its own solver and index (family/).
-enum class Moves { placement, gravity, slide };
+// domino: two empty neighbouring cells covered a turn (domineering, cram), whose values are
+// games of combinatorial game theory (cgt/), not codes.
+enum class Moves { placement, gravity, slide, domino };
 // Where a slide mark may move: to one of its 8 neighbours, its 4 orthogonal ones, any empty cell.
 enum class Step { king, rook, any };
 // What wins (placement members): k own marks on a line (mnk, lines), or a chain of touching own
@@ -51,6 +53,7 @@ struct Rules {
   char first = 'X', second = 'O';
   int pieces = 0;                    // slide: marks each player places before marks move
   Step step = Step::king;            // slide: how a mark moves
+  bool impartial = false;            // domino: either player places either way (cram)
   std::vector<std::uint32_t> lines;  // masks of board cells (cell = row * cols + col); placement
   // The board's symmetries (cell i goes to cell p[i]), when the family gives them; else they are
   // found from the lines (family_symmetry.hpp).

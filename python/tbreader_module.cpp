@@ -45,6 +45,7 @@ py::dict position_dict(const tbreader::Position& p) {
   d["to_move"] = p.to_move;
   d["value"] = value_object(p.value);
   if (p.result) d["result"] = result_dict(*p.result);
+  if (p.form) d["form"] = *p.form;
   d["moves"] = moves;
   return d;
 }

@@ -33,6 +33,9 @@ std::unique_ptr<GameTables> make_game_tables(std::string_view text) {
         case family::Moves::slide:
           tables = make_slide_tables(std::move(*rules));
           break;
+        case family::Moves::domino:
+          tables = make_domino_tables(std::move(*rules));
+          break;
       }
   if (!tables) throw tbreader::GameError("unknown game '" + game.name() + "' (see tbgen --help)");
   game.refuse_unread();

@@ -1,4 +1,5 @@
 // The registry of the reader library, generated from the one list of games.
+#include "cgt/domino_reader.hpp"
 #include "family/family_game.hpp"
 #include "family/family_reader.hpp"
 #include "family/gravity_reader.hpp"
@@ -45,6 +46,9 @@ std::unique_ptr<GameReader> make_game_reader(std::string_view text) {
           break;
         case family::Moves::slide:
           reader = std::make_unique<SlideReader>(std::move(*rules));
+          break;
+        case family::Moves::domino:
+          reader = std::make_unique<DominoReader>(std::move(*rules));
           break;
       }
     }

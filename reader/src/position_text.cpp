@@ -59,7 +59,7 @@ std::string json(const Position& p) {
   std::string out = "{\"game\": " + json_string(p.game) + ", \"board\": " + json_string(p.board) +
                     ", \"to_move\": " + json_string(p.to_move) +
                     ", \"value\": " + json_value(p.value) + json_result(p.result) +
-                    ", \"moves\": [";
+                    (p.form ? ", \"form\": " + json_string(*p.form) : "") + ", \"moves\": [";
   for (std::size_t i = 0; i < p.moves.size(); ++i)
     out += (i ? ", {\"move\": " : "{\"move\": ") + json_string(p.moves[i].name) +
            ", \"value\": " + json_value(p.moves[i].value) + json_result(p.moves[i].result) + "}";

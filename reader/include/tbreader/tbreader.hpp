@@ -92,12 +92,13 @@ struct Move {
   std::optional<Result> result = {};  // of that position (speed members)
 };
 struct Position {
-  std::string game, board;            // the canonical game string; the board(s) as given
-  std::string to_move;                // "X", "O", ...; "none" when the game is over
-  Value value;                        // under optimal play from here
-  std::vector<Move> moves;            // every legal move, best first for the side to move
-  std::vector<std::string> notes;     // further "key: value" lines of the text form
-  std::optional<Result> result = {};  // speed members: "result: X wins in 3"
+  std::string game, board;               // the canonical game string; the board(s) as given
+  std::string to_move;                   // "X", "O", ...; "none" when the game is over
+  Value value;                           // under optimal play from here
+  std::vector<Move> moves;               // every legal move, best first for the side to move
+  std::vector<std::string> notes;        // further "key: value" lines of the text form
+  std::optional<Result> result = {};     // speed members: "result: X wins in 3"
+  std::optional<std::string> form = {};  // domineering, cram: the canonical form, plain grammar
 };
 struct ProbeOptions {
   std::optional<std::string> weights;  // weighted3: nine weights "w1 ... w9"

@@ -1,0 +1,126 @@
+#include "cgt/domino_reader.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace tbgen {
+
+using namespace cgt;
+
+DominoReader::DominoReader(family::Rules rules) : board_(std::move(rules)) {}
+
+DominoReader::Forms& DominoReader::forms(const TableSet& tables) const {
+  if (forms_ && forms_of_ == &tables) return *forms_;
+  const Table& dictionary = tables.table(board_.dictionary_name());
+  const auto& h = dictionary.header();
+  if (h.game != name() || h.index_scheme != kDictionaryIndexScheme ||
+      h.value_codec != kDictionaryCodec || h.entry_bits != 32)
+    throw tbreader::Error(dictionary.name() + ": unexpected table layout (not " + name() +
+                          "'s forms)");
+  auto f = std::make_unique<Forms>();
+  f->arena = std::make_unique<Arena>();
+  f->of_index = {0};
+  // Forms come with their options before them: each is interned as it is, already canonical.
+  for (std::uint64_t w = 0; w < h.entry_count;) {
+    if (w + 2 > h.entry_count) throw tbreader::Error(dictionary.name() + ": a form cut short");
+    const std::uint64_t counts[2] = {dictionary.entry(w), dictionary.entry(w + 1)};
+    w += 2;
+    std::vector<GameId> sides[2];
+    for (int side = 0; side < 2; ++side) {
+      if (w + counts[side] > h.entry_count)
+        throw tbreader::Error(dictionary.name() + ": a form cut short");
+      for (std::uint64_t k = 0; k < counts[side]; ++k, ++w) {
+        const std::uint64_t i = dictionary.entry(w);
+        if (i >= f->of_index.size())
+          throw tbreader::Error(dictionary.name() + ": a form's option comes after it");
+        sides[side].push_back(f->of_index[i]);
+      }
+      std::sort(sides[side].begin(), sides[side].end());
+    }
+    f->of_index.push_back(f->arena->intern(sides[0], sides[1]));
+  }
+  f->notation = std::make_unique<Notation>(*f->arena);
+  forms_ = std::move(f);
+  forms_of_ = &tables;
+  return *forms_;
+}
+
+GameId DominoReader::stored(const TableSet& tables, std::uint32_t covered) const {
+  Forms& f = forms(tables);
+  const Table& table = tables.table(board_.table_name());
+  const auto& h = table.header();
+  if (h.game != name() || h.index_scheme != kBoardIndexScheme || h.value_codec != kFormCodec ||
+      h.entry_count != board_.boards())
+    throw tbreader::Error(table.name() + ": unexpected table layout (not " + name() + "'s boards)");
+  const std::uint64_t i = table.entry(covered);
+  if (i >= f.of_index.size())
+    throw tbreader::Error(table.name() + ": form index " + std::to_string(i) + " out of range");
+  return f.of_index[i];
+}
+
+GameId DominoReader::sum(const TableSet& tables, std::span<const std::string> boards) const {
+  if (boards.empty()) throw tbreader::InputError(name() + ": no board given");
+  GameId g = 0;
+  for (const auto& b : boards) g = forms(tables).arena->add(g, stored(tables, board_.parse(b)));
+  return g;
+}
+
+std::vector<std::string> DominoReader::boards_of_line(std::string_view line) const {
+  std::vector<std::string> boards;
+  std::istringstream in{std::string(line)};
+  for (std::string b; in >> b;) boards.push_back(b);
+  return boards;
+}
+
+tbreader::Position DominoReader::probe(const TableSet& tables, std::span<const std::string> boards,
+                                       const tbreader::ProbeOptions&) const {
+  std::lock_guard lock(mutex_);
+  const GameId g = sum(tables, boards);
+  Forms& f = forms(tables);
+  std::string joined;
+  for (const auto& b : boards) joined += (joined.empty() ? "" : " ") + b;
+  tbreader::Position p{name(),
+                       joined,
+                       board_.rules().impartial ? "either (both place dominoes either way)"
+                                                : "either (Left places vertical dominoes, Right "
+                                                  "horizontal ones)",
+                       {f.notation->cgsuite(g), std::nullopt},
+                       {},
+                       {"outcome: " + std::string(1, static_cast<char>(f.arena->outcome(g)))},
+                       std::nullopt,
+                       f.notation->plain(g)};
+  if (boards.size() != 1) return p;
+  // Every move of the board, Left's then Right's (cram: once), winning moves first: a Left
+  // move wins if Right, moving next, loses (the value is >= 0), a Right move if <= 0.
+  const std::uint32_t covered = board_.parse(boards[0]);
+  for (const bool left : {true, false}) {
+    if (!left && board_.rules().impartial) break;
+    std::vector<std::pair<bool, tbreader::Move>> moves;
+    for (const Domino& d : board_.moves(left)) {
+      if (covered & d.mask()) continue;
+      const GameId next = stored(tables, covered | d.mask());
+      const bool wins = left ? f.arena->leq(0, next) : f.arena->leq(next, 0);
+      moves.push_back({wins,
+                       {board_.name(d),
+                        {f.notation->cgsuite(next), std::nullopt},
+                        wins ? tbreader::Outcome::win : tbreader::Outcome::loss}});
+    }
+    std::stable_sort(moves.begin(), moves.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (auto& m : moves) p.moves.push_back(std::move(m.second));
+  }
+  return p;
+}
+
+tbreader::Value DominoReader::value(const TableSet& tables, std::span<const std::string> boards,
+                                    const tbreader::ProbeOptions&) const {
+  std::lock_guard lock(mutex_);
+  return {forms(tables).notation->cgsuite(sum(tables, boards)), std::nullopt};
+}
+
+void DominoReader::solve(const TableSet&, std::istream&, std::ostream&) const {
+  throw tbreader::InputError(name() + " has no contest format: use `tbprobe batch " + name() +
+                             "` for many boards");
+}
+
+}  // namespace tbgen

@@ -1,0 +1,47 @@
+#pragma once
+// Canonical forms as text: CGSuite's notation (SPEC 6: `3/4`, `*2`, `^*`, `+-1`, `2Tiny(2)`,
+// `{3||2*|1*}`), the plain grammar programs parse (`{1|1}` for 1*, `{0|*}` for ^), and that
+// grammar read back. Options print in CGSuite's order: numbers ascending, then nimbers, then
+// number-up-star values, then the rest by their option lists.
+//
+// Number-up-star values (x + n.^ + *m) are recognised by their stops and a table of the
+// infinitesimals n.^ + *m for small n and m, built once: a Notation lives beside its arena.
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+
+#include "cgt/game_arena.hpp"
+
+namespace tbgen::cgt {
+
+class Notation {
+ public:
+  explicit Notation(Arena& arena);
+  std::string cgsuite(GameId g);
+  std::string plain(GameId g);
+  // form := number | '*' digits? | '{' list '|' list '}'; throws tbreader::InputError naming
+  // the column of the first character it cannot read.
+  GameId parse(std::string_view text);
+
+ private:
+  struct Nus {
+    Dyadic number;
+    int ups = 0, nimber = 0;
+  };
+  std::optional<Nus> nus(GameId g);
+  std::optional<Dyadic> stop(GameId g, bool left);
+  std::optional<Dyadic> mean(GameId g);
+  bool before(GameId a, GameId b);
+  std::vector<GameId> sorted(std::span<const GameId> options);
+  std::pair<std::string, int> text(GameId g, bool brackets, bool parens);  // and its slashes
+  std::optional<std::string> tiny(GameId g, bool parens);
+
+  Arena& arena_;
+  std::unordered_map<GameId, Nus> infinitesimals_;  // n.^ + *m, small n and m
+  std::map<std::pair<GameId, bool>, std::optional<Dyadic>> stops_;
+};
+
+}  // namespace tbgen::cgt

@@ -1,0 +1,20 @@
+// domineering(cols=C,rows=R): Left places a vertical domino, Right a horizontal one; who cannot
+// move loses (SPEC 6). Every board's canonical form is tabled by the canonical-form engine (cgt/).
+#include "family/family_game.hpp"
+
+namespace tbgen {
+
+family::Rules domino_rules(const GameString& game, bool impartial);
+
+family::Rules domineering_rules(const GameString& game) {
+  return domino_rules(game, false);
+}
+
+tbreader::GameHelp domineering_help() {
+  return {"domineering(cols=4,rows=4)",
+          "cols x rows cells of . (empty) and # (covered), rows from the top; several boards are "
+          "a sum; Left places vertical dominoes, Right horizontal ones; keys cols rows",
+          "#.../..../..../....", true};
+}
+
+}  // namespace tbgen
