@@ -301,6 +301,35 @@ bad sl-mover-line "X has a line but is to move" sl "$s" 'XXX./O.O./..O./....:X'
 check sl-key 2 sl 'slide(cols=4,rows=4,k=3,value=speed)' '................'
 expect_in sl-key "$work/err" "unknown key 'value' (slide takes cols, rows, k, pieces, step, square, first)"
 
+# domineering and cram (SPEC 6): canonical forms in CGSuite's notation and the plain grammar,
+# the outcome class, every Left and Right move, sums, a rerun that keeps both tables, bad input.
+d='domineering(cols=3,rows=3)'
+check dom-build 0 "$bin/tbgen" build "$d" --tables "$work/d1"
+expect_in dom-build "$work/out" "domineering-3x3 boards: valued in"
+expect_in dom-build "$work/out" "25 distinct values"
+check dom-rerun 0 "$bin/tbgen" build "$d" --tables "$work/d1"
+expect_in dom-rerun "$work/out" "domineering-3x3-forms.tb: kept"
+check dom-deep 0 "$bin/tbgen" verify --deep "$work/d1"
+expect_in dom-deep "$work/out" "domineering-3x3.tb: checksums ok, one-ply consistent (512 positions)"
+dm() { "$bin/tbprobe" --tables "$work/d1" "$@"; }
+check dom-empty 0 dm "$d" '.../.../...'
+expect_in dom-empty "$work/out" "value: +-1"
+expect_in dom-empty "$work/out" "outcome: N"
+expect_in dom-empty "$work/out" "  b1-b2  1"
+expect_in dom-empty "$work/out" "  a2-b2  -1"
+check dom-sum 0 dm "$d" '.../.../...' '.../.../..#' --json
+expect_in dom-sum "$work/out" '"value": "+-{5/2|1/2}", "form": "{{5/2|1/2}|{-1/2|-5/2}}"'
+check dom-batch 0 dm batch "$d" <<<'.../.../... .../.../..#'
+expect_in dom-batch "$work/out" "+-{5/2|1/2}"
+bad dom-size "board '.../...': expected 9 cells, found 6" dm "$d" '.../...'
+bad dom-char "board '.X./.../...', column 2: unexpected character 'X'" dm "$d" '.X./.../...'
+bad dom-sum-bad "expected 9 cells" dm "$d" '.../.../...' '..'
+check dom-key 2 dm 'domineering(cols=3,rows=3,k=2)' '.........'
+expect_in dom-key "$work/err" "unknown key 'k' (domineering takes cols, rows)"
+check cram-build 0 "$bin/tbgen" build 'cram(cols=4,rows=3)' --tables "$work/d1"
+check cram-empty 0 dm 'cram(cols=4,rows=3)' '..../..../....' --json
+expect_in cram-empty "$work/out" '"value": "*", "form": "*"'
+
 # Each family's help example is a member and a board it answers.
 "$bin/tbprobe" --help >"$work/help" 2>&1
 while read -r line; do
