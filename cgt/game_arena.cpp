@@ -191,9 +191,9 @@ GameId Arena::neg(GameId g) {
   if (info_[g].number) {
     n = number(-*info_[g].number);
   } else {  // the negative of a canonical form is canonical
-    std::vector<GameId> l, r;
-    for (const GameId x : right(g)) l.push_back(neg(x));
-    for (const GameId x : left(g)) r.push_back(neg(x));
+    std::vector<GameId> l(right(g).begin(), right(g).end()), r(left(g).begin(), left(g).end());
+    for (GameId& x : l) x = neg(x);  // (options copied first: interning moves the arena)
+    for (GameId& x : r) x = neg(x);
     sort_unique(l);
     sort_unique(r);
     n = intern(l, r);
@@ -208,22 +208,27 @@ GameId Arena::add(GameId g, GameId h) {
   if (h == 0) return g;
   if (g > h) std::swap(g, h);
   if (const auto it = add_.find(pair(g, h)); it != add_.end()) return it->second;
-  const Info &a = info_[g], &b = info_[h];
+  // Copies: sums intern games, which may move the arena's records.
+  const std::optional<Dyadic> x = info_[g].number, y = info_[h].number;
+  const int m = info_[g].nimber, n = info_[h].nimber;
   GameId sum;
-  if (a.number && b.number) {
-    sum = number(*a.number + *b.number);
-  } else if (a.nimber >= 0 && b.nimber >= 0) {
-    sum = nimber(a.nimber ^ b.nimber);
+  if (x && y) {
+    sum = number(*x + *y);
+  } else if (m >= 0 && n >= 0) {
+    sum = nimber(m ^ n);
   } else {
     // Number translation: a number added to a non-number moves only in the other.
     std::vector<GameId> l, r;
     const auto spread = [&](GameId from, GameId other, bool from_is_number) {
       if (from_is_number) return;
-      for (const GameId x : left(from)) l.push_back(add(x, other));
-      for (const GameId x : right(from)) r.push_back(add(x, other));
+      // Copied first: a sum interns games, which may move the arena's options.
+      const std::vector<GameId> fl(left(from).begin(), left(from).end());
+      const std::vector<GameId> fr(right(from).begin(), right(from).end());
+      for (const GameId o : fl) l.push_back(add(o, other));
+      for (const GameId o : fr) r.push_back(add(o, other));
     };
-    spread(g, h, a.number.has_value() && !b.number);
-    spread(h, g, b.number.has_value() && !a.number);
+    spread(g, h, x && !y);
+    spread(h, g, y && !x);
     sum = make(std::move(l), std::move(r));
   }
   add_.emplace(pair(g, h), sum);

@@ -37,6 +37,7 @@ class Arena {
   bool leq(GameId g, GameId h);
   Outcome outcome(GameId g);
 
+  // A game's options: valid until the arena grows (make, number, nimber, add, neg, intern).
   std::span<const GameId> left(GameId g) const { return span(g, true); }
   std::span<const GameId> right(GameId g) const { return span(g, false); }
   const std::optional<Dyadic>& as_number(GameId g) const { return info_[g].number; }

@@ -41,11 +41,14 @@ std::optional<Dyadic> Notation::stop(GameId g, bool left) {
 
 std::optional<Notation::Nus> Notation::nus(GameId g) {
   if (const auto& x = arena_.as_number(g)) return Nus{*x};
+  if (const auto it = nus_.find(g); it != nus_.end()) return it->second;
+  std::optional<Nus> found;
   const auto l = stop(g, true), r = stop(g, false);
-  if (!l || !r || *l != *r) return std::nullopt;
-  const auto it = infinitesimals_.find(arena_.add(g, arena_.number(-*l)));
-  if (it == infinitesimals_.end()) return std::nullopt;
-  return Nus{*l, it->second.ups, it->second.nimber};
+  if (l && r && *l == *r)
+    if (const auto it = infinitesimals_.find(arena_.add(g, arena_.number(-*l)));
+        it != infinitesimals_.end())
+      found = Nus{*l, it->second.ups, it->second.nimber};
+  return nus_[g] = found;
 }
 
 // The mean where the stops or a switch of numbers give it (enough for Tiny's test).
@@ -88,7 +91,9 @@ std::vector<GameId> Notation::sorted(std::span<const GameId> options) {
 }
 
 std::optional<std::string> Notation::tiny(GameId g, bool parens) {
-  const auto lo = arena_.left(g), ro = arena_.right(g);
+  // Copies: the sums below grow the arena.
+  const std::vector<GameId> lo(arena_.left(g).begin(), arena_.left(g).end());
+  const std::vector<GameId> ro(arena_.right(g).begin(), arena_.right(g).end());
   if (lo.size() != 1 || ro.size() != 1) return std::nullopt;
   // {x || x | y} is x + Tiny(x - y) when y's mean is below x; {y | x || x} is x + Miny(y - x).
   for (const bool is_tiny : {true, false}) {
@@ -97,10 +102,11 @@ std::optional<std::string> Notation::tiny(GameId g, bool parens) {
     const auto near = is_tiny ? arena_.left(other) : arena_.right(other);
     const auto far = is_tiny ? arena_.right(other) : arena_.left(other);
     if (!x || near.size() != 1 || far.size() != 1 || near[0] != number) continue;
-    const auto m = mean(far[0]);
+    const GameId y = far[0];  // kept: the sums below grow the arena
+    const auto m = mean(y);
     if (!m || (is_tiny ? *m >= *x : *m <= *x)) continue;
     const GameId sub =
-        is_tiny ? arena_.add(number, arena_.neg(far[0])) : arena_.add(far[0], arena_.neg(number));
+        is_tiny ? arena_.add(number, arena_.neg(y)) : arena_.add(y, arena_.neg(number));
     std::string s = (*x == Dyadic(0) ? "" : x->text()) + (is_tiny ? "Tiny(" : "Miny(") +
                     text(sub, true, true).first + ")";
     return parens ? "(" + s + ")" : s;
@@ -109,6 +115,12 @@ std::optional<std::string> Notation::tiny(GameId g, bool parens) {
 }
 
 std::pair<std::string, int> Notation::text(GameId g, bool brackets, bool parens) {
+  const std::uint64_t key = std::uint64_t{g} << 2 | std::uint64_t{brackets} << 1 | parens;
+  if (const auto it = texts_.find(key); it != texts_.end()) return it->second;
+  return texts_[key] = written(g, brackets, parens);
+}
+
+std::pair<std::string, int> Notation::written(GameId g, bool brackets, bool parens) {
   if (const auto n = nus(g)) {
     std::string s =
         n->number != Dyadic(0) || (n->ups == 0 && n->nimber == 0) ? n->number.text() : "";

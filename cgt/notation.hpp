@@ -36,12 +36,17 @@ class Notation {
   std::optional<Dyadic> mean(GameId g);
   bool before(GameId a, GameId b);
   std::vector<GameId> sorted(std::span<const GameId> options);
-  std::pair<std::string, int> text(GameId g, bool brackets, bool parens);  // and its slashes
+  std::pair<std::string, int> text(GameId g, bool brackets, bool parens);     // and its slashes
+  std::pair<std::string, int> written(GameId g, bool brackets, bool parens);  // text, uncached
   std::optional<std::string> tiny(GameId g, bool parens);
 
   Arena& arena_;
   std::unordered_map<GameId, Nus> infinitesimals_;  // n.^ + *m, small n and m
   std::map<std::pair<GameId, bool>, std::optional<Dyadic>> stops_;
+  // What was worked out once: forms repeat across boards (5x5: 107,584 values in 33.5M boards).
+  std::unordered_map<GameId, std::optional<Nus>> nus_;
+  std::unordered_map<std::uint64_t, std::pair<std::string, int>>
+      texts_;  // by (g, brackets, parens)
 };
 
 }  // namespace tbgen::cgt
