@@ -22,8 +22,11 @@ Notation::Notation(Arena& arena) : arena_(arena) {
   for (int n = -kMaxUps; n <= kMaxUps; ++n) {
     GameId ups = 0;
     for (int k = 0; k < std::abs(n); ++k) ups = arena_.add(ups, n > 0 ? up : arena_.neg(up));
-    for (int m = 0; m < kMaxNimber; ++m)
-      infinitesimals_.emplace(arena_.add(ups, arena_.nimber(m)), Nus{Dyadic(0), n, m});
+    for (int m = 0; m < kMaxNimber; ++m) {
+      const GameId g = arena_.add(ups, arena_.nimber(m));
+      infinitesimals_.emplace(g, Nus{Dyadic(0), n, m});
+      oldest_infinitesimal_ = std::max(oldest_infinitesimal_, arena_.birthday(g));
+    }
   }
 }
 
@@ -43,8 +46,10 @@ std::optional<Notation::Nus> Notation::nus(GameId g) {
   if (const auto& x = arena_.as_number(g)) return Nus{*x};
   if (const auto it = nus_.find(g); it != nus_.end()) return it->second;
   std::optional<Nus> found;
+  // x + n.^ + *m is born by the day after x and n.^ + *m are: older games need no sum.
   const auto l = stop(g, true), r = stop(g, false);
-  if (l && r && *l == *r)
+  if (l && r && *l == *r &&
+      arena_.birthday(g) <= arena_.birthday(arena_.number(*l)) + oldest_infinitesimal_ + 1)
     if (const auto it = infinitesimals_.find(arena_.add(g, arena_.number(-*l)));
         it != infinitesimals_.end())
       found = Nus{*l, it->second.ups, it->second.nimber};
@@ -82,6 +87,23 @@ bool Notation::before(GameId a, GameId b) {
     if (x.size() != y.size()) return x.size() < y.size();
   }
   return a < b;
+}
+
+bool Notation::negatives(GameId a, GameId b) {
+  if (const auto& x = arena_.as_number(a), &y = arena_.as_number(b); x || y)
+    return x && y && *x == -*y;
+  const auto key = std::pair{std::min(a, b), std::max(a, b)};
+  if (const auto it = negatives_.find(key); it != negatives_.end()) return it->second;
+  // Canonical forms: a = -b when each side of a is, one for one, the negatives of b's other side.
+  const auto matches = [&](std::span<const GameId> p, std::span<const GameId> q) {
+    const std::vector<GameId> ps(p.begin(), p.end()), qs(q.begin(), q.end());
+    return ps.size() == qs.size() && std::all_of(ps.begin(), ps.end(), [&](GameId x) {
+             return std::any_of(qs.begin(), qs.end(), [&](GameId y) { return negatives(x, y); });
+           });
+  };
+  const bool result =
+      matches(arena_.left(a), arena_.right(b)) && matches(arena_.right(a), arena_.left(b));
+  return negatives_[key] = result;
 }
 
 std::vector<GameId> Notation::sorted(std::span<const GameId> options) {
@@ -137,7 +159,7 @@ std::pair<std::string, int> Notation::written(GameId g, bool brackets, bool pare
   // A switch: +- its Left options; SPEC 6 writes a switch of one number-up-star that is not a
   // number in braces (`{1*|-1*}`).
   const bool nus_switch = lo.size() == 1 && !arena_.as_number(lo[0]) && nus(lo[0]);
-  if (arena_.neg(g) == g && !nus_switch) {
+  if (negatives(g, g) && !nus_switch) {
     std::string s = "+-";
     if (lo.size() > 1) s += "{";
     for (std::size_t i = 0; i < lo.size(); ++i)

@@ -35,6 +35,7 @@ class Notation {
   std::optional<Dyadic> stop(GameId g, bool left);
   std::optional<Dyadic> mean(GameId g);
   bool before(GameId a, GameId b);
+  bool negatives(GameId a, GameId b);  // a = -b, without interning -b
   std::vector<GameId> sorted(std::span<const GameId> options);
   std::pair<std::string, int> text(GameId g, bool brackets, bool parens);     // and its slashes
   std::pair<std::string, int> written(GameId g, bool brackets, bool parens);  // text, uncached
@@ -42,11 +43,13 @@ class Notation {
 
   Arena& arena_;
   std::unordered_map<GameId, Nus> infinitesimals_;  // n.^ + *m, small n and m
+  int oldest_infinitesimal_ = 0;                    // the latest birthday among them
   std::map<std::pair<GameId, bool>, std::optional<Dyadic>> stops_;
   // What was worked out once: forms repeat across boards (5x5: 107,584 values in 33.5M boards).
   std::unordered_map<GameId, std::optional<Nus>> nus_;
   std::unordered_map<std::uint64_t, std::pair<std::string, int>>
       texts_;  // by (g, brackets, parens)
+  std::map<std::pair<GameId, GameId>, bool> negatives_;
 };
 
 }  // namespace tbgen::cgt
