@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "cgt/domino_solver.hpp"
+#include "cgt/notation.hpp"
 #include "format/checksum.hpp"
 #include "solver/game_tables.hpp"
 #include "solver/progress.hpp"
@@ -69,9 +70,9 @@ void DominoTables::build(const BuildContext& context) const {
   // (options before the forms that hold them), 0 first.
   std::vector<std::uint8_t> reached(arena.size(), 0);
   std::vector<GameId> stack;
-  std::size_t distinct = 0;
   for (const GameId g : solved.by_board)
-    if (!reached[g]) reached[g] = 1, ++distinct, stack.push_back(g);
+    if (!reached[g]) reached[g] = 1, stack.push_back(g);
+  const std::vector<GameId> values = stack;  // each distinct value once
   reached[0] = 1;
   while (!stack.empty()) {
     const GameId g = stack.back();
@@ -80,9 +81,9 @@ void DominoTables::build(const BuildContext& context) const {
       for (const GameId o : side)
         if (!reached[o]) reached[o] = 1, stack.push_back(o);
   }
-  std::vector<std::uint32_t> index_of(arena.size(), 0), words;
+  std::vector<std::uint32_t> index_of(reached.size(), 0), words;
   std::uint32_t forms = 0;
-  for (GameId g = 0; g < arena.size(); ++g) {
+  for (GameId g = 0; g < reached.size(); ++g) {
     if (!reached[g]) continue;
     index_of[g] = forms++;
     if (g == 0) continue;
@@ -96,10 +97,19 @@ void DominoTables::build(const BuildContext& context) const {
     words.push_back(static_cast<std::uint32_t>(sides[1].size()));
     for (const auto& s : sides) words.insert(words.end(), s.begin(), s.end());
   }
+  // The largest values, for the log: the latest birthday, the longest in CGSuite's notation.
+  int oldest = 0;
+  std::size_t longest = 0;
+  Notation notation(arena);
+  for (const GameId g : values) {
+    oldest = std::max(oldest, arena.birthday(g));
+    longest = std::max(longest, notation.cgsuite(g).size());
+  }
   if (context.log)
-    *context.log << label << ": valued in " << seconds_since(start) << " s, " << distinct
+    *context.log << label << ": valued in " << seconds_since(start) << " s, " << values.size()
                  << " distinct values, " << forms << " forms with their options, " << solved.shapes
-                 << " component shapes, " << arena.size() << " forms met\n";
+                 << " component shapes, " << arena.size() << " forms met; the largest born on day "
+                 << oldest << ", the longest " << longest << " characters in CGSuite's notation\n";
   WriteOptions options = kLayerWrite;
   options.threads = context.threads;
   const auto write = [&](int which, const format::Header& h, std::vector<std::uint8_t> packed) {
