@@ -44,6 +44,7 @@ std::optional<Dyadic> Notation::stop(GameId g, bool left) {
 
 std::optional<Notation::Nus> Notation::nus(GameId g) {
   if (const auto& x = arena_.as_number(g)) return Nus{*x};
+  if (const int m = arena_.as_nimber(g); m > 0) return Nus{Dyadic(0), 0, m};
   if (const auto it = nus_.find(g); it != nus_.end()) return it->second;
   std::optional<Nus> found;
   // x + n.^ + *m is born by the day after x and n.^ + *m are: older games need no sum.
