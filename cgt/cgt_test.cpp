@@ -116,6 +116,22 @@ TEST(Cgt, EverySurreal3BoardIsTheNumberInItsTable) {
   }
 }
 
+// SPEC 6's published values, from the tables (CGSuite's values of the empty boards).
+TEST(Cgt, PublishedDomineeringValuesFromTheTables) {
+  const std::tuple<const char*, const char*, const char*> published[] = {
+      {"domineering(cols=2,rows=2)", "../..", "+-1"},
+      {"domineering(cols=3,rows=2)", ".../...", "{2|-1/2}"},
+      {"domineering(cols=2,rows=3)", "../../..", "{1/2|-2}"},
+      {"domineering(cols=3,rows=3)", ".../.../...", "+-1"},
+      {"domineering(cols=4,rows=4)", "..../..../..../....", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"},
+      {"domineering(cols=4,rows=4)", "#.../..../..../....", "{1*|-1*}"},
+      {"domineering(cols=5,rows=4)", "...../...../...../.....", "1"}};
+  for (const auto& [game, board, value] : published) {
+    const tbreader::Game member(tbgen::testing::tablebase(game), game);
+    EXPECT_EQ(member.value(std::vector<std::string>{board}).text, value) << game << " " << board;
+  }
+}
+
 TEST(Cgt, EveryDomineering4x4BoardAndItsTransposeSumToZero) {
   const std::string game = "domineering(cols=4,rows=4)";
   const tbreader::Game member(tbgen::testing::tablebase(game), game);

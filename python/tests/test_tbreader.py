@@ -224,3 +224,17 @@ def test_slide_values_with_the_side_to_move(tmp_path):
     assert list(got) == expected
     with pytest.raises(ValueError, match="add :X or :O"):
         t.game(game).values(np.array(first, dtype=np.uint64), np.array(second, dtype=np.uint64))
+
+
+def test_domineering_forms_and_sums(tmp_path):
+    """domineering: the value in CGSuite's notation, the form in the plain grammar, sums."""
+    game = "domineering(cols=3,rows=3)"
+    subprocess.run([os.path.join(os.path.dirname(TBPROBE), "tbgen"), "build", game, "--tables",
+                    str(tmp_path)], check=True, capture_output=True)
+    t = tbreader.Tablebase(str(tmp_path))
+    p = t.probe(game, ".../.../...")
+    assert p["value"] == "+-1" and p["form"] == "{1|-1}"
+    assert {m["move"] for m in p["moves"]} >= {"b1-b2", "a1-b1"}
+    assert t.batch(game, [".../.../... .../.../..#"]) == ["+-{5/2|1/2}"]
+    with pytest.raises(ValueError, match="expected 9 cells"):
+        t.probe(game, "....")
