@@ -6,6 +6,8 @@
 // - Picaria, 3x3 with moves to any of the 8 neighbours (Larsson and Rocha, "Eternal Picaria",
 //   Recreational Mathematics Magazine 2017): a draw. (Some rule books also bar the centre
 //   through the placement phase; the draw holds either way here: every first placement draws.)
+// - Tapatan and Achi move along the lines drawn on their board (no step between two edge cells),
+//   which no `step` models; their published values are not checked here.
 // - Teeko, slide(cols=5,rows=5,k=4,pieces=4,step=king,square=1) (Guy Steele, 1998): a draw.
 //   Its build takes about a minute (README), so it is checked when TBGEN_TEEKO_TABLES names a
 //   directory holding its tables.
