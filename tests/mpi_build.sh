@@ -46,6 +46,13 @@ distributed() {
   done
   kill -9 -- -"$leader" 2>/dev/null
   wait "$leader" 2>/dev/null
+  # The ranks die after mpirun (they are not all in its group): the rerun comes once they are
+  # gone (zombies count as gone), as a cluster's next job does. A rank still writing when the
+  # rerun looked would leave its temporary file behind it.
+  for _ in $(seq 200); do
+    ps -eo stat=,args= | awk '$1 !~ /^Z/' | grep -q "[t]bgen build .*$d/killed" || break
+    sleep 0.05
+  done
   local written
   written=$(grep -c ': written' "$d.killed.log")
   [ "$written" -ge "$kill_at" ] && [ "$written" -lt "$files" ] ||
