@@ -116,8 +116,10 @@ void check_needs(const GameTables& game, const std::string& name, const fs::path
                 with_commas(needs->stored) + " stored after symmetry) need about " +
                 bytes_text(needs->memory) + " of memory" + per + "; this machine has " +
                 bytes_text(memory) + " available" + (processes > 1 ? " for each" : "") +
-                ". Spread the build over more machines: mpirun -np N tbgen build GAME --mpi "
-                "(docs/DISTRIBUTED.md sizes it)";
+                (game.distributed()
+                     ? ". Spread the build over more machines: mpirun -np N tbgen build GAME "
+                       "--mpi (docs/DISTRIBUTED.md sizes it)"
+                     : " (its build runs in one process)");
     const std::uint64_t disk = fs::space(dir).available;
     if (refusal.empty() && needs->disk / 8 > disk)
       refusal = name + ": its tables take up to " + bytes_text(needs->disk) +
