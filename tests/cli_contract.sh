@@ -17,6 +17,11 @@ check() {  # check NAME EXPECTED_STATUS COMMAND...
 expect_in() {  # expect_in NAME FILE TEXT
   if ! grep -qF -- "$3" "$2"; then echo "FAIL $1: '$3' not in:"; cat "$2"; failures=$((failures + 1)); fi
 }
+same_tables() {  # same_tables NAME DIR_A DIR_B: every table of A is in B byte for byte
+  for f in "$2"/*.tb; do
+    cmp -s "$f" "$3/$(basename "$f")" || { echo "FAIL $1: $f differs"; failures=$((failures + 1)); }
+  done
+}
 
 check build 0 "$bin/tbgen" build score3 --tables "$work/t" --threads 2
 expect_in build-log "$work/out" "score3-t00.tb: written"
@@ -163,9 +168,7 @@ mc='mnk(cols=4,rows=3,k=3,p=2,q=1,value=outcome,first=X)'
 check fam-build 0 "$bin/tbgen" build "$m" --tables "$work/f1" --threads 1
 expect_in fam-build "$work/out" "mnk-4x3-k3-p2q1-outcome-X-t00.tb: written"
 check fam-build2 0 "$bin/tbgen" build "$m" --tables "$work/f2" --threads 2
-for f in "$work"/f1/*.tb; do
-  cmp -s "$f" "$work/f2/$(basename "$f")" || { echo "FAIL fam-threads: $f differs"; failures=$((failures + 1)); }
-done
+same_tables fam-threads "$work/f1" "$work/f2"
 check fam-resume 0 "$bin/tbgen" build "$m" --tables "$work/f1"
 expect_in fam-resume "$work/out" "mnk-4x3-k3-p2q1-outcome-X-t00.tb: kept"
 check fam-deep 0 "$bin/tbgen" verify --deep "$work/f1"
@@ -219,9 +222,7 @@ expect_in con-build "$work/out" "$cc: "
 expect_in con-build "$work/out" "stored after symmetry), about"
 expect_in con-build "$work/out" "connect-5x4-k4-outcome-X-t00.tb: written"
 check con-build2 0 "$bin/tbgen" build "$c" --tables "$work/c2" --threads 2
-for f in "$work"/c1/*.tb; do
-  cmp -s "$f" "$work/c2/$(basename "$f")" || { echo "FAIL con-threads: $f differs"; failures=$((failures + 1)); }
-done
+same_tables con-threads "$work/c1" "$work/c2"
 check con-deep 0 "$bin/tbgen" verify --deep "$work/c1"
 expect_in con-deep "$work/out" "one-ply consistent"
 check con-info 0 "$bin/tbgen" info "$work/c1/connect-5x4-k4-outcome-X-t03.tb"
@@ -271,18 +272,14 @@ check sl-build 0 "$bin/tbgen" build "$s" --tables "$work/s1" --threads 1
 expect_in sl-build "$work/out" "$stem movement: solved in"
 expect_in sl-build "$work/out" "$stem-moveO.tb: written"
 check sl-build2 0 "$bin/tbgen" build "$s" --tables "$work/s2" --threads 2
-for f in "$work"/s1/*.tb; do
-  cmp -s "$f" "$work/s2/$(basename "$f")" || { echo "FAIL sl-threads: $f differs"; failures=$((failures + 1)); }
-done
+same_tables sl-threads "$work/s1" "$work/s2"
 rm "$work/s2/$stem-t02.tb" "$work/s2/$stem-moveX.tb"
 check sl-resume 0 "$bin/tbgen" build "$s" --tables "$work/s2"
 expect_in sl-resume "$work/out" "$stem-moveO.tb: kept"
 expect_in sl-resume "$work/out" "$stem-t03.tb: kept"
 expect_in sl-resume "$work/out" "$stem-moveX.tb: written"
 expect_in sl-resume "$work/out" "$stem-t02.tb: written"
-for f in "$work"/s1/*.tb; do
-  cmp -s "$f" "$work/s2/$(basename "$f")" || { echo "FAIL sl-resume: $f differs"; failures=$((failures + 1)); }
-done
+same_tables sl-resume "$work/s1" "$work/s2"
 check sl-deep 0 "$bin/tbgen" verify --deep "$work/s1"
 expect_in sl-deep "$work/out" "$stem-moveX.tb: checksums ok, one-ply consistent"
 check sl-info 0 "$bin/tbgen" info "$work/s1/$stem-moveX.tb"
