@@ -8,7 +8,9 @@
 #include <string_view>
 #include <vector>
 
+#include "cgt/game_arena.hpp"
 #include "family/family_rules.hpp"
+#include "format/table.hpp"
 
 namespace tbgen::cgt {
 
@@ -39,11 +41,18 @@ class DominoBoard {
   std::string text(std::uint32_t covered) const;
   const std::string& table_name() const { return table_name_; }
   const std::string& dictionary_name() const { return dictionary_name_; }
+  // Whether a header is this member's dictionary (or board table) laid out as builds write it.
+  bool lays_out(bool dictionary, const format::Header& h) const;
 
  private:
   family::Rules rules_;
   std::vector<Domino> left_, right_;
   std::string table_name_, dictionary_name_;
 };
+
+// The forms of a member's dictionary (docs/FORMAT.md) interned in `arena` in order, already
+// canonical, by dictionary index (0 is 0); tbreader::Error naming the file if the words are cut
+// short or an option comes after its form.
+std::vector<GameId> read_dictionary(const Table& dictionary, Arena& arena);
 
 }  // namespace tbgen::cgt

@@ -12,33 +12,12 @@ DominoReader::DominoReader(family::Rules rules) : board_(std::move(rules)) {}
 DominoReader::Forms& DominoReader::forms(const TableSet& tables) const {
   if (forms_ && forms_of_ == &tables) return *forms_;
   const Table& dictionary = tables.table(board_.dictionary_name());
-  const auto& h = dictionary.header();
-  if (h.game != name() || h.index_scheme != kDictionaryIndexScheme ||
-      h.value_codec != kDictionaryCodec || h.entry_bits != 32)
+  if (!board_.lays_out(true, dictionary.header()))
     throw tbreader::Error(dictionary.name() + ": unexpected table layout (not " + name() +
                           "'s forms)");
   auto f = std::make_unique<Forms>();
   f->arena = std::make_unique<Arena>();
-  f->of_index = {0};
-  // Forms come with their options before them: each is interned as it is, already canonical.
-  for (std::uint64_t w = 0; w < h.entry_count;) {
-    if (w + 2 > h.entry_count) throw tbreader::Error(dictionary.name() + ": a form cut short");
-    const std::uint64_t counts[2] = {dictionary.entry(w), dictionary.entry(w + 1)};
-    w += 2;
-    std::vector<GameId> sides[2];
-    for (int side = 0; side < 2; ++side) {
-      if (w + counts[side] > h.entry_count)
-        throw tbreader::Error(dictionary.name() + ": a form cut short");
-      for (std::uint64_t k = 0; k < counts[side]; ++k, ++w) {
-        const std::uint64_t i = dictionary.entry(w);
-        if (i >= f->of_index.size())
-          throw tbreader::Error(dictionary.name() + ": a form's option comes after it");
-        sides[side].push_back(f->of_index[i]);
-      }
-      std::sort(sides[side].begin(), sides[side].end());
-    }
-    f->of_index.push_back(f->arena->intern(sides[0], sides[1]));
-  }
+  f->of_index = read_dictionary(dictionary, *f->arena);
   f->notation = std::make_unique<Notation>(*f->arena);
   forms_ = std::move(f);
   forms_of_ = &tables;
@@ -48,9 +27,7 @@ DominoReader::Forms& DominoReader::forms(const TableSet& tables) const {
 GameId DominoReader::stored(const TableSet& tables, std::uint32_t covered) const {
   Forms& f = forms(tables);
   const Table& table = tables.table(board_.table_name());
-  const auto& h = table.header();
-  if (h.game != name() || h.index_scheme != kBoardIndexScheme || h.value_codec != kFormCodec ||
-      h.entry_count != board_.boards())
+  if (!board_.lays_out(false, table.header()))
     throw tbreader::Error(table.name() + ": unexpected table layout (not " + name() + "'s boards)");
   const std::uint64_t i = table.entry(covered);
   if (i >= f.of_index.size())

@@ -7,7 +7,6 @@
 
 #include "cgt/domino_solver.hpp"
 #include "cgt/notation.hpp"
-#include "format/checksum.hpp"
 #include "solver/game_tables.hpp"
 #include "solver/progress.hpp"
 
@@ -28,14 +27,6 @@ class DominoTables final : public GameTables {
                         dictionary ? kDictionaryIndexScheme : kBoardIndexScheme,
                         dictionary ? kDictionaryCodec : kFormCodec, entry_bits, entries);
   }
-  bool has_layout(bool dictionary, const format::Header& h) const {
-    const bool width_ok = dictionary
-                              ? h.entry_bits == 32
-                              : h.entry_bits == 8 || h.entry_bits == 16 || h.entry_bits == 32;
-    return width_ok && h.index_scheme == header(dictionary, 0, 0).index_scheme &&
-           h.value_codec == header(dictionary, 0, 0).value_codec &&
-           (dictionary || h.entry_count == board_.boards());
-  }
   DominoBoard board_;
 };
 
@@ -53,7 +44,7 @@ void DominoTables::build(const BuildContext& context) const {
   const std::vector<std::string> names = {board_.dictionary_name(), board_.table_name()};
   const std::vector<bool> complete = complete_layers(
       context.tables, names, board_.rules().canonical,
-      [&](int layer, const format::Header& h) { return has_layout(layer == 0, h); },
+      [&](int layer, const format::Header& h) { return board_.lays_out(layer == 0, h); },
       single_process());
   if (complete[0] && complete[1]) {
     for (const auto& name : names)
@@ -110,25 +101,11 @@ void DominoTables::build(const BuildContext& context) const {
                  << " distinct values, " << forms << " forms with their options, " << solved.shapes
                  << " component shapes, " << arena.size() << " forms met; the largest born on day "
                  << oldest << ", the longest " << longest << " characters in CGSuite's notation\n";
-  WriteOptions options = kLayerWrite;
-  options.threads = context.threads;
-  const auto write = [&](int which, const format::Header& h, std::vector<std::uint8_t> packed) {
-    const std::uint64_t checksum =
-        write_table(table_path(context.tables, names[which]), h, packed, options);
-    if (context.log)
-      *context.log << names[which] << ".tb: written, xxh3 " << hex64(checksum) << ", "
-                   << h.entry_count << " entries\n";
-  };
-  const format::Header dict = header(true, 32, words.size());
-  std::vector<std::uint8_t> packed(words.size() * 4);
-  for (std::size_t i = 0; i < words.size(); ++i) pack_entry(packed.data(), i, 32, words[i]);
-  write(0, dict, std::move(packed));
+  write_entries(context, names[0], header(true, 32, words.size()),
+                [&](std::uint64_t w) { return words[w]; });
   const std::uint32_t bits = forms <= 256 ? 8 : forms <= 65536 ? 16 : 32;
-  const format::Header table = header(false, bits, board_.boards());
-  packed.assign(board_.boards() * bits / 8, 0);
-  for (std::uint64_t b = 0; b < board_.boards(); ++b)
-    pack_entry(packed.data(), b, bits, index_of[solved.by_board[b]]);
-  write(1, table, std::move(packed));
+  write_entries(context, names[1], header(false, bits, board_.boards()),
+                [&](std::uint64_t b) { return index_of[solved.by_board[b]]; });
 }
 
 std::string DominoTables::deep_verify(const TableSet& tables, const std::string& name,
@@ -137,25 +114,11 @@ std::string DominoTables::deep_verify(const TableSet& tables, const std::string&
     throw tbreader::Error(name + ": not a table of " + board_.rules().canonical);
   const Table& dictionary = tables.table(board_.dictionary_name());
   const Table& table = tables.table(board_.table_name());
-  if (!has_layout(true, dictionary.header()) || !has_layout(false, table.header()))
+  if (!board_.lays_out(true, dictionary.header()) || !board_.lays_out(false, table.header()))
     throw tbreader::Error(table.name() + ": unexpected table layout");
   // The forms read back, then every board against the canonical form of its moves' values.
   Arena arena;
-  std::vector<GameId> of_index = {0};
-  for (std::uint64_t w = 0; w < dictionary.header().entry_count;) {
-    std::vector<GameId> sides[2];
-    const std::uint64_t counts[2] = {dictionary.entry(w), dictionary.entry(w + 1)};
-    w += 2;
-    for (int side = 0; side < 2; ++side)
-      for (std::uint64_t k = 0; k < counts[side]; ++k, ++w) {
-        const std::uint64_t i = dictionary.entry(w);
-        if (i >= of_index.size())
-          throw tbreader::Error(dictionary.name() + ": a form's option " + std::to_string(i) +
-                                " comes after it");
-        sides[side].push_back(of_index[i]);
-      }
-    of_index.push_back(arena.make(sides[0], sides[1]));
-  }
+  const std::vector<GameId> of_index = read_dictionary(dictionary, arena);
   const auto value = [&](std::uint64_t b) {
     const std::uint64_t i = table.entry(b);
     if (i >= of_index.size())

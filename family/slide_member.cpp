@@ -80,9 +80,7 @@ bool SlideMember::over(const SlidePosition& p, DistanceCode* code) const {
     *code = kDrawCode;
     return true;
   }
-  bool stuck = movement(layer_of(p));
-  for (std::uint32_t m = p.mover(); m && stuck; m &= m - 1)
-    stuck = (steps(__builtin_ctz(m)) & empty(p)) == 0;
+  const bool stuck = movement(layer_of(p)) && moves(p) == 0;
   if (!wins(p.waiting()) && !stuck) return false;
   *code = 1;  // lost, no turn left
   return true;

@@ -74,6 +74,14 @@ class SlideMember {
     return rules_.full() & ~(p.first | p.second);
   }
 
+  // The moves of the side to move in the movement phase (its marks' steps to empty cells).
+  int moves(const SlidePosition& p) const {
+    int n = 0;
+    for (std::uint32_t m = p.mover(); m; m &= m - 1)
+      n += __builtin_popcount(steps(__builtin_ctz(m)) & empty(p));
+    return n;
+  }
+
   // The code of a position its board decides: 0 for a board that cannot be played from (the
   // side to move has a line), a loss at once (the other side has a line, or the side to move is
   // in the movement phase and cannot move). Nothing (false) otherwise.

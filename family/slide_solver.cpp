@@ -97,10 +97,7 @@ MovementSolve solve_movement(const SlideMember& member, unsigned threads, Progre
                       unplayable.fetch_add(1, std::memory_order_relaxed);
                     continue;
                   }
-                  int n = 0;
-                  for (std::uint32_t m = p.mover(); m; m &= m - 1)
-                    n += __builtin_popcount(member.steps(__builtin_ctz(m)) & member.empty(p));
-                  moves_left[i] = static_cast<std::uint8_t>(n);
+                  moves_left[i] = static_cast<std::uint8_t>(member.moves(p));
                 }
               });
   MovementSolve solved;

@@ -7,7 +7,6 @@
 
 #include "core/parallel.hpp"
 #include "family/slide_solver.hpp"
-#include "format/checksum.hpp"
 #include "solver/game_tables.hpp"
 #include "solver/progress.hpp"
 
@@ -79,16 +78,8 @@ DistanceCodes SlideTables::load(const std::filesystem::path& dir, int layer) con
 void SlideTables::write(const BuildContext& context, int layer, const DistanceCodes& codes) const {
   const bool wide =
       std::any_of(codes.begin(), codes.end(), [](DistanceCode c) { return c > 0xff; });
-  const format::Header h = header(layer, wide ? 16 : 8);
-  std::vector<std::uint8_t> packed(codes.size() * (wide ? 2 : 1));
-  for (std::size_t e = 0; e < codes.size(); ++e)
-    pack_entry(packed.data(), e, h.entry_bits, codes[e]);
-  WriteOptions options = kLayerWrite;
-  options.threads = context.threads;
-  const std::uint64_t checksum = write_table(path(context.tables, layer), h, packed, options);
-  if (context.log)
-    *context.log << member_.table_name(layer) << ".tb: written, xxh3 " << hex64(checksum) << ", "
-                 << codes.size() << " entries\n";
+  write_entries(context, member_.table_name(layer), header(layer, wide ? 16 : 8),
+                [&](std::uint64_t e) { return codes[e]; });
 }
 
 void SlideTables::build(const BuildContext& context) const {

@@ -141,4 +141,20 @@ std::vector<bool> complete_layers(
   return {seen.begin(), seen.end()};
 }
 
+void write_entries(const BuildContext& context, const std::string& name,
+                   const format::Header& header,
+                   const std::function<std::uint64_t(std::uint64_t)>& value) {
+  const EntryProducer entries = [&](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+    for (std::uint64_t e = 0; e < count; ++e)
+      pack_entry(out, e, header.entry_bits, value(first + e));
+  };
+  WriteOptions options = kLayerWrite;
+  options.threads = context.threads;
+  const std::uint64_t checksum =
+      write_table(table_path(context.tables, name), header, entries, options);
+  if (context.log)
+    *context.log << name << ".tb: written, xxh3 " << hex64(checksum) << ", " << header.entry_count
+                 << " entries\n";
+}
+
 }  // namespace tbgen

@@ -109,6 +109,12 @@ std::vector<bool> complete_layers(
     const std::string& game, const std::function<bool(int layer, const format::Header&)>& layout,
     const Cluster& cluster);
 
+// Writes the table `name` of header.entry_count entries, entry e being value(e) packed in binary
+// at header.entry_bits, at the layered tables' zstd settings (kLayerWrite); logs it.
+void write_entries(const BuildContext& context, const std::string& name,
+                   const format::Header& header,
+                   const std::function<std::uint64_t(std::uint64_t)>& value);
+
 // Writes a table unless a verified one is there; logs which. `fill` produces the packed data.
 template <class Fill>
 void write_table_once(const BuildContext& context, const std::string& name,
