@@ -26,8 +26,7 @@ Member::Member(Rules rules) : rules_(std::move(rules)), symmetry_(rules_) {
     turns_by_counts_[f * (cells + 1) + s] = static_cast<std::int8_t>(rules_.turns);
   }
   for (int t = 0; t < stored_; ++t)
-    table_names_.push_back(rules_.stem + '-' + rules_.layer_letter +
-                           static_cast<char>('0' + t / 10) + static_cast<char>('0' + t % 10));
+    table_names_.push_back(layer_table_name(rules_, rules_.layer_letter, t));
 }
 
 LayerShape Member::shape(int turn, bool key_is_mover) const {

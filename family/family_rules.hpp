@@ -92,6 +92,12 @@ struct Rules {
   bool terminal(int t, std::uint32_t first, std::uint32_t second, Code* code) const;
 };
 
+// A layered table's name: the member's stem, '-', the layer letter and two digits ("-t05").
+inline std::string layer_table_name(const Rules& rules, char letter, int layer) {
+  return rules.stem + '-' + letter + static_cast<char>('0' + layer / 10) +
+         static_cast<char>('0' + layer % 10);
+}
+
 // The lines of `len` consecutive cells in rows, columns and both diagonal directions.
 std::vector<std::uint32_t> straight_lines(int cols, int rows, int len);
 

@@ -23,9 +23,7 @@ GravityMember::GravityMember(Rules rules)
     directions_.push_back(d);
   }
   stored_ = std::max(1, rules_.cells() - kScoredMarks);
-  for (int t = 0; t < stored_; ++t)
-    table_names_.push_back(rules_.stem + "-t" + static_cast<char>('0' + t / 10) +
-                           static_cast<char>('0' + t % 10));
+  for (int t = 0; t < stored_; ++t) table_names_.push_back(layer_table_name(rules_, 't', t));
 }
 
 bool GravityMember::terminal(int t, const GravityBoard& b, Code* code) const {

@@ -30,12 +30,10 @@ SlideMember::SlideMember(Rules rules) : rules_(std::move(rules)), symmetry_(rule
   for (int layer = 0; layer < layers(); ++layer) {
     per_class_.push_back(combinatorial::binomial(cells - first_marks(layer), second_marks(layer)));
     entries_.push_back(per_class_.back() * symmetry_.canonical_sets(first_marks(layer)).size());
-    const std::string two = {static_cast<char>('0' + layer / 10),
-                             static_cast<char>('0' + layer % 10)};
-    table_names_.push_back(
-        rules_.stem + (movement(layer) ? std::string("-move") +
-                                             (first_to_move(layer) ? rules_.first : rules_.second)
-                                       : "-t" + two));
+    table_names_.push_back(movement(layer)
+                               ? rules_.stem + "-move" +
+                                     (first_to_move(layer) ? rules_.first : rules_.second)
+                               : layer_table_name(rules_, 't', layer));
   }
   if (combinatorial::binomial(cells, pieces()) <= kMaxRankedSets) {
     wins_by_rank_.resize(combinatorial::binomial(cells, pieces()));
