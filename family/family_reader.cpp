@@ -104,9 +104,8 @@ const Table& FamilyReader::table_of(const TableSet& tables, int turn, LayerShape
     throw tbreader::Error(tables.directory().string() + ": no tables of " + r.canonical + " (" +
                           std::to_string(r.cells()) + " cells; one machine builds at most " +
                           std::to_string(kMaxBuiltCells) + ")");
-  const auto& table = tables.slot_table(static_cast<std::size_t>(turn), member_->table_name(turn));
-  if (table.header().game != r.canonical)
-    throw tbreader::Error(table.name() + ": holds a table of '" + table.header().game + "'");
+  const Table& table =
+      member_table(tables, static_cast<std::size_t>(turn), member_->table_name(turn), r.canonical);
   *shape = member_->shape(turn, table.header().index_scheme == kKeyedByMover);
   expect_layout(table, shape->key_is_mover ? kKeyedByMover : kKeyedByWaiting,
                 member_->value_codec(), shape->entries);

@@ -175,10 +175,8 @@ GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_
 
 const Table& GravityReader::table_of(const TableSet& tables, int t) const {
   const Rules& r = member_->rules();
-  const std::string& name = member_->table_name(t);
-  const Table& table = tables.slot_table(static_cast<std::size_t>(t), name);
-  if (table.header().game != r.canonical)
-    throw tbreader::Error(table.name() + ": holds a table of '" + table.header().game + "'");
+  const Table& table =
+      member_table(tables, static_cast<std::size_t>(t), member_->table_name(t), r.canonical);
   expect_layout(table, kGravityIndexScheme, member_->value_codec(), member_->index().entries(t));
   return table;
 }

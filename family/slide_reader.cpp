@@ -86,10 +86,8 @@ SlidePosition SlideReader::checked(std::uint32_t first, std::uint32_t second,
 DistanceCode SlideReader::code(const TableSet& tables, const SlidePosition& p) const {
   if (DistanceCode c = 0; member_->over(p, &c)) return c;
   const int layer = member_->layer_of(p);
-  const std::string& name = member_->table_name(layer);
-  const Table& table = tables.slot_table(static_cast<std::size_t>(layer), name);
-  if (table.header().game != member_->rules().canonical)
-    throw tbreader::Error(table.name() + ": holds a table of '" + table.header().game + "'");
+  const Table& table = member_table(tables, static_cast<std::size_t>(layer),
+                                    member_->table_name(layer), member_->rules().canonical);
   expect_layout(table, kSlideIndexScheme, kSlideCodec, member_->entries(layer));
   return static_cast<DistanceCode>(table.entry(member_->entry(layer, p.first, p.second)));
 }

@@ -42,6 +42,14 @@ const TableSet::Entry& TableSet::entry(std::string_view name) const {
   return *tables_.emplace(std::string(name), std::move(opened)).first;
 }
 
+const Table& member_table(const TableSet& tables, std::size_t slot, std::string_view name,
+                          std::string_view game) {
+  const Table& table = tables.slot_table(slot, name);
+  if (table.header().game != game)
+    throw tbreader::Error(table.name() + ": holds a table of '" + table.header().game + "'");
+  return table;
+}
+
 void expect_layout(const Table& table, std::uint32_t index_scheme, std::uint32_t value_codec,
                    std::uint64_t entry_count) {
   const auto& h = table.header();

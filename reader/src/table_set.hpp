@@ -56,6 +56,11 @@ class TableSet {
   mutable std::array<std::atomic<const Entry*>, kSlots> slots_{};
 };
 
+// A member's table in its slot (TableSet::slot_table), refused with tbreader::Error naming the
+// file if it records another game string (members of a family share a directory).
+const Table& member_table(const TableSet& tables, std::size_t slot, std::string_view name,
+                          std::string_view game);
+
 // Checks that a table has the layout its probe code expects; throws tbreader::Error naming
 // the file.
 void expect_layout(const Table& table, std::uint32_t index_scheme, std::uint32_t value_codec,
