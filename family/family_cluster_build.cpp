@@ -94,7 +94,7 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
   const LayerShape shape = member.shape(layer.shape.turn, !layer.shape.key_is_mover);
   const int ranks = cluster.size(), me = cluster.rank();
   const Share mine = share_of(shape, cluster, me);
-  LayerPlanes out(shape, layer.planes, mine.held);
+  LayerPlanes out(member, shape, mine.held);
   std::vector<std::uint64_t> owner_first(ranks);  // first class each rank owns in `layer`
   for (int r = 0; r < ranks; ++r) owner_first[r] = share_of(layer.shape, cluster, r).owned.first;
   const auto& keys = sym.canonical_sets(shape.key_size);

@@ -49,7 +49,14 @@ class Member {
   const std::string& table_name(int turn) const { return table_names_.at(turn); }
   std::uint32_t value_codec() const;  // 7 outcome, 8 speed, 9 margin (docs/FORMAT.md)
   std::uint32_t entry_bits() const;
-  int planes() const { return static_cast<int>(rules_.codes()) - 1; }
+  // A layer in memory holds each code c as threshold planes: plane j is (c / plane_step() > j).
+  // Hex cannot draw (a full board has exactly one chain; the build checks it), so its outcomes,
+  // 0 and 2, need one plane, not two: half the memory of the largest layers.
+  bool cannot_draw() const {
+    return rules_.win == WinTest::connection && rules_.value == ValueKind::outcome;
+  }
+  Code plane_step() const { return cannot_draw() ? 2 : 1; }
+  int planes() const { return static_cast<int>((rules_.codes() - 1) / plane_step()); }
 
   // The turns after which a position with these mark counts stands (SPEC 6), if any; a lines
   // board after the last turn may have its leftover cells filled.

@@ -138,12 +138,19 @@ Code FamilyReader::after_move(const TableSet& tables, const Board& b, std::uint3
   return code(tables, next);
 }
 
-// Calls f(marks) for every set of `count` cells of `empty`, in increasing order of cells.
+// Calls f(marks) for every set of `count` cells of `empty`, in increasing order of cells (colex
+// order, stepped to the next set rather than unranked: the last turn is scored on every probe).
 template <class F>
 void for_each_move(std::uint32_t empty, int count, F&& f) {
   const int n = __builtin_popcount(empty);
-  for (std::uint64_t i = 0; i < combinatorial::binomial(n, count); ++i)
-    f(combinatorial::deposit_bits(combinatorial::colex_unrank(i, count), empty));
+  if (count > n) return;
+  if (count == 0) return f(std::uint32_t{0});
+  const auto first = static_cast<std::uint32_t>((std::uint64_t{1} << count) - 1);
+  const std::uint32_t last = first << (n - count);
+  for (std::uint32_t m = first;; m = combinatorial::next_combination(m)) {
+    f(combinatorial::deposit_bits(m, empty));
+    if (m == last) return;
+  }
 }
 
 Code FamilyReader::code(const TableSet& tables, const Board& b) const {

@@ -17,21 +17,21 @@ namespace {
 
 using namespace bit_planes;
 
-// Plane j of a code is (code > j); the planes of a buffer are `stride` words apart.
-inline void put_code(std::uint64_t* planes, std::size_t stride, int count, std::uint64_t bit,
-                     Code code) {
+// Plane j of a level is (level > j); the planes of a buffer are `stride` words apart.
+inline void put_level(std::uint64_t* planes, std::size_t stride, int count, std::uint64_t bit,
+                      Code level) {
   const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
   std::uint64_t* w = planes + (bit >> 6);
   if (count == 2) {  // outcomes: unrolled
-    w[0] = code > 0 ? w[0] | mask : w[0] & ~mask;
-    w[stride] = code > 1 ? w[stride] | mask : w[stride] & ~mask;
+    w[0] = level > 0 ? w[0] | mask : w[0] & ~mask;
+    w[stride] = level > 1 ? w[stride] | mask : w[stride] & ~mask;
     return;
   }
   for (int j = 0; j < count; ++j)
-    w[j * stride] = static_cast<Code>(j) < code ? w[j * stride] | mask : w[j * stride] & ~mask;
+    w[j * stride] = static_cast<Code>(j) < level ? w[j * stride] | mask : w[j * stride] & ~mask;
 }
 
-inline Code group_code(const std::uint64_t* group, int planes, unsigned bit) {
+inline Code group_level(const std::uint64_t* group, int planes, unsigned bit) {
   if (planes == 2)  // outcomes: most members, and the largest; unrolled
     return static_cast<Code>(((group[0] >> bit) & 1) + ((group[1] >> bit) & 1));
   Code c = 0;
@@ -39,13 +39,13 @@ inline Code group_code(const std::uint64_t* group, int planes, unsigned bit) {
   return c;
 }
 
-inline void set_code(std::uint64_t* class_words, int planes, std::uint64_t rank, Code code) {
+inline void set_level(std::uint64_t* class_words, int planes, std::uint64_t rank, Code level) {
   std::uint64_t* group = class_words + planes * (rank >> 6);
-  for (Code j = 0; j < code; ++j) group[j] |= std::uint64_t{1} << (rank & 63);
+  for (Code j = 0; j < level; ++j) group[j] |= std::uint64_t{1} << (rank & 63);
 }
 
 // For the set `key` of index cells of one side and sets of the other side given as masks over
-// the cells `key` leaves free (`locals`), calls sink(j, code) with the code in `layer` of the
+// the cells `key` leaves free (`locals`), calls sink(j, level) with the level in `layer` of the
 // position (key, locals[j]), whichever side keys `layer` (kByLocals: the other side).
 // Three passes over each batch, each issuing independent loads the next pass needs: the class
 // lookup, then the layer's entry (a likely cache miss). Everything the loop reads is in locals:
@@ -96,7 +96,7 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
       bits[j] = rank & 63;
       __builtin_prefetch(where[j]);
     }
-    for (std::size_t j = 0; j < n; ++j) sink(first + j, group_code(where[j], planes, bits[j]));
+    for (std::size_t j = 0; j < n; ++j) sink(first + j, group_level(where[j], planes, bits[j]));
   }
 }
 
@@ -149,17 +149,24 @@ struct Buffers {
 
 }  // namespace
 
-LayerPlanes::LayerPlanes(const LayerShape& s, int plane_count, ClassRange range)
+LayerPlanes::LayerPlanes(const Member& member, const LayerShape& s, ClassRange range)
     : shape(s),
-      planes(plane_count),
+      planes(member.planes()),
+      step(member.plane_step()),
       groups_per_class((s.per_class + 63) / 64),
       first_class(std::min(range.first, std::min(range.end, s.classes))),
       held(std::min(range.end, s.classes) - first_class),
-      words(plane_count * held * groups_per_class, 0) {}
+      words(planes * held * groups_per_class, 0) {}
 
 Code LayerPlanes::get(std::uint64_t index) const {
   const std::uint64_t rank = index % shape.per_class;
-  return group_code(class_words(index / shape.per_class) + planes * (rank >> 6), planes, rank & 63);
+  return code(
+      group_level(class_words(index / shape.per_class) + planes * (rank >> 6), planes, rank & 63));
+}
+
+void LayerPlanes::throw_between_levels(Code code) {
+  throw std::logic_error("value code " + std::to_string(code) +
+                         " in a member that cannot draw (a full board without one chain?)");
 }
 
 LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
@@ -178,7 +185,7 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
     throw std::logic_error(rules.stem + ": layer " + std::to_string(turn) +
                            " cannot re-key the next layer");
   const int planes = member.planes();
-  LayerPlanes layer(shape, planes, held);
+  LayerPlanes layer(member, shape, held);
   const std::uint64_t first_class = std::min(solved.first, shape.classes);
   const std::uint64_t end_class = std::min(solved.end, shape.classes);
   const int free_cells = rules.cells() - shape.key_size;
@@ -227,21 +234,21 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
         const auto [first, second] = board_of(local);
         Code code = 0;
         rules.terminal(turn + 1, first, second, &code);
-        put_code(in, words, planes, local, code);
+        put_level(in, words, planes, local, layer.level(code));
       }
     } else if (!scored_next && (rekeyed || !decided)) {
       const std::uint32_t* sets = successor_sets.data();
       const std::uint32_t* ranks = successor_ranks.data();
       gather(sym, *next, !next->shape.key_is_mover, key, successor_sets,
-             [&](std::size_t j, Code code) {
-               if (!decided) put_code(in, words, planes, sets[j], code);
-               if (rekeyed) set_code(rekeyed, planes, ranks[j], code);
+             [&](std::size_t j, Code level) {
+               if (!decided) put_level(in, words, planes, sets[j], level);
+               if (rekeyed) set_level(rekeyed, planes, ranks[j], level);
              });
     }
     if (decided) {
-      const Code code =
-          rules.line_made(!shape.first_to_move, rules.cells() - shape.key_size - shape.other_size);
-      for (std::uint64_t i = 0; i < shape.per_class; ++i) set_code(dst, planes, i, code);
+      const Code level = layer.level(
+          rules.line_made(!shape.first_to_move, rules.cells() - shape.key_size - shape.other_size));
+      for (std::uint64_t i = 0; i < shape.per_class; ++i) set_level(dst, planes, i, level);
       return report();
     }
     std::uint64_t* out = buffers.out.data();
@@ -256,9 +263,9 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       for (const std::uint32_t local : part_way[s]) {
         const auto [first, second] = board_of(local);
         if (rules.wins(shape.first_to_move ? first : second, shape.first_to_move))
-          put_code(in, words, planes, local,
-                   rules.line_made(shape.first_to_move,
-                                   rules.cells() - __builtin_popcount(first | second)));
+          put_level(in, words, planes, local,
+                    layer.level(rules.line_made(
+                        shape.first_to_move, rules.cells() - __builtin_popcount(first | second))));
       }
     }
     // The class's entries in rank order, a group of 64 at a time: plane by plane, as the
@@ -280,7 +287,7 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
 }
 
 LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned threads) {
-  LayerPlanes out(member.shape(layer.shape.turn, !layer.shape.key_is_mover), layer.planes);
+  LayerPlanes out(member, member.shape(layer.shape.turn, !layer.shape.key_is_mover));
   const CodeSource codes = rekeyed_codes(member, layer);
   const std::uint64_t per_class = out.shape.per_class;
   parallel_for(threads, out.shape.classes, [&](std::uint64_t cls) {
@@ -289,7 +296,7 @@ LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned thr
     codes(cls * per_class, per_class, in_class.data());
     std::uint64_t* dst = out.class_words(cls);
     for (std::uint64_t rank = 0; rank < per_class; ++rank)
-      set_code(dst, out.planes, rank, in_class[rank]);
+      set_level(dst, out.planes, rank, out.level(in_class[rank]));
   });
   return out;
 }
@@ -307,6 +314,8 @@ CodeSource codes_of(const LayerPlanes& layer) {
       std::fill_n(codes + i, n, 0);
       for (int j = 0; j < planes; ++j)
         for (std::uint64_t b = 0; b < n; ++b) codes[i + b] += (group[j] >> (bit + b)) & 1;
+      for (std::uint64_t b = 0; b < n && layer.step != 1; ++b)
+        codes[i + b] = static_cast<std::uint8_t>(layer.code(codes[i + b]));
       i += n;
       rank += n;
       if (rank == per_class) rank = 0, ++cls;
@@ -330,8 +339,8 @@ CodeSource rekeyed_codes(const Member& member, const LayerPlanes& layer) {
     in_class.resize(shape.per_class);
     for (std::uint64_t cls = first / shape.per_class; cls * shape.per_class < first + count;
          ++cls) {
-      gather<true>(sym, layer, keys[cls], *others, [&](std::size_t j, Code code) {
-        in_class[(*ranks)[j]] = static_cast<std::uint8_t>(code);
+      gather<true>(sym, layer, keys[cls], *others, [&](std::size_t j, Code level) {
+        in_class[(*ranks)[j]] = static_cast<std::uint8_t>(layer.code(level));
       });
       const std::uint64_t from = std::max(first, cls * shape.per_class);
       const std::uint64_t to = std::min(first + count, (cls + 1) * shape.per_class);
@@ -354,8 +363,8 @@ EntryProducer packed(const Member& member, CodeSource codes, std::uint32_t entry
 
 LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsigned threads,
                        ClassRange range) {
-  LayerPlanes layer(member.shape(turn, table.header().index_scheme == kKeyedByMover),
-                    member.planes(), range);
+  LayerPlanes layer(member, member.shape(turn, table.header().index_scheme == kKeyedByMover),
+                    range);
   const auto& h = table.header();
   if (h.entry_count != layer.shape.entries || h.entry_bits != member.entry_bits())
     throw tbreader::Error(table.name() + ": does not hold " + member.rules().canonical + " layer " +
@@ -372,10 +381,10 @@ LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsig
         const std::uint64_t index = cls * layer.shape.per_class + rank;
         const auto block = table.block(static_cast<std::uint32_t>(index >> h.block_entries_log2));
         const std::uint64_t code = unpack_entry(block.data(), index & (h.block_entries() - 1), h);
-        if (code >= codes)
+        if (code >= codes || code % layer.step != 0)
           throw tbreader::Error(table.name() + ": invalid value code at entry " +
                                 std::to_string(index));
-        set_code(dst, layer.planes, rank, static_cast<Code>(code));
+        set_level(dst, layer.planes, rank, layer.level(static_cast<Code>(code)));
       }
     }
   });

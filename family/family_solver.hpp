@@ -15,6 +15,7 @@
 #include <functional>
 #include <vector>
 
+#include "core/huge_pages.hpp"
 #include "family/family_member.hpp"
 #include "format/table.hpp"
 #include "format/table_writer.hpp"
@@ -22,10 +23,11 @@
 
 namespace tbgen::family {
 
-// A layer's value codes as threshold planes. Each group of 64 entries of a class is `planes`
-// words side by side (one cache miss fetches an entry's every plane); each class starts on a
-// new group so that threads working on different classes share no word. A process of a
-// distributed build holds a slice: the classes [first_class, first_class + held).
+// A layer's value codes as threshold planes of their levels (code / Member::plane_step()).
+// Each group of 64 entries of a class is `planes` words side by side (one cache miss fetches
+// an entry's every plane); each class starts on a new group so that threads working on
+// different classes share no word. A process of a distributed build holds a slice: the
+// classes [first_class, first_class + held).
 struct ClassRange {
   std::uint64_t first = 0, end = ~std::uint64_t{0};  // clipped to the layer's classes
 };
@@ -33,12 +35,19 @@ struct ClassRange {
 struct LayerPlanes {
   LayerShape shape;
   int planes = 0;
+  Code step = 1;  // codes per level
   std::uint64_t groups_per_class = 0;
   std::uint64_t first_class = 0, held = 0;
-  std::vector<std::uint64_t> words;
+  std::vector<std::uint64_t, HugePageAllocator<std::uint64_t>> words;  // read at random
 
-  LayerPlanes(const LayerShape& s, int plane_count, ClassRange range = {});
+  LayerPlanes(const Member& member, const LayerShape& s, ClassRange range = {});
   Code get(std::uint64_t index) const;  // index in the whole layer, of a class held
+  Code code(Code level) const { return level * step; }
+  Code level(Code code) const {  // throws on a code between levels (a draw where none can be)
+    if (code % step != 0) throw_between_levels(code);
+    return code / step;
+  }
+  [[noreturn]] static void throw_between_levels(Code code);
   std::uint64_t class_size() const { return planes * groups_per_class; }  // words a class
   std::uint64_t* class_words(std::uint64_t cls) {
     return words.data() + class_size() * (cls - first_class);

@@ -145,7 +145,7 @@ void FamilyTables::build(const BuildContext& context) const {
       if (mover.sampled_size >= by_waiting.sampled_size) {
         write_layer(context, std::move(by_waiting));
       } else if (t > 0 && !complete[t - 1]) {
-        by_mover = std::make_unique<LayerPlanes>(member_.shape(t, true), member_.planes());
+        by_mover = std::make_unique<LayerPlanes>(member_, member_.shape(t, true));
         by_mover_keying = std::move(mover);
         by_mover_keying.entries = nullptr;  // it holds the sample's codes; the write re-binds it
       } else {

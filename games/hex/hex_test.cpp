@@ -1,16 +1,22 @@
 // Hex members against the independent plain minimax (family/family_minimax.hpp, with its own
 // chain test): every position play reaches on 3x3, 3x4, 4x3 and 4x4, outcome and speed; every
 // other board of 3x3 and 3x4 refused; random positions of 4x5 and 5x4. The winning first moves
-// of 1x1 to 4x4 are printed and checked against it; the first player wins them all. With
-// TBGEN_HEX5_TABLES naming a directory holding hex(cols=5)'s tables (a 26-minute build:
-// README), 5x5's are printed too, checked for Nash's first-player win and the half turn (a
-// plain search cannot solve 5x5 apart: that is what the tables are for).
+// of 1x1 to 4x4 are printed and checked against it; the first player wins them all. 5x5 is
+// beyond a plain minimax: its winning first moves are printed by the independent alpha-beta
+// search (games/hex/hex_alphabeta.hpp, its own test against a plain minimax), and with
+// TBGEN_HEX5_TABLES naming a directory holding hex(cols=5)'s tables (README: about 25 minutes)
+// the tables' are checked against it, with random positions of every number of marks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <random>
+#include <set>
+#include <vector>
 
 #include "family/family_minimax.hpp"
+#include "games/hex/hex_alphabeta.hpp"
 
 namespace {
 
@@ -36,8 +42,24 @@ std::string cell_name(int cell, int cols) {
   return std::string(1, static_cast<char>('a' + cell % cols)) + std::to_string(cell / cols + 1);
 }
 
+// The first moves that win by the alpha-beta search, as cell names.
+std::set<std::string> alphabeta_first_moves(int n) {
+  hex_reference::HexSolver search(n, n);
+  std::set<std::string> wins;
+  for (int c = 0; c < n * n; ++c)
+    if (!search.to_move_wins(std::uint32_t{1} << c, 0, false)) wins.insert(cell_name(c, n));
+  return wins;
+}
+
+std::string joined(const std::set<std::string>& cells, int n) {
+  std::string s;
+  for (int c = 0; c < n * n; ++c)
+    if (cells.count(cell_name(c, n))) s += " " + cell_name(c, n);
+  return s;
+}
+
 // The first moves that win by the tables (those whose value is a first-player win), printed;
-// checked against the minimax up to 4x4.
+// checked against the minimax up to 4x4, and the alpha-beta search on 5x5.
 void winning_first_moves(const tbreader::Tablebase& tables, int n) {
   const std::string game = "hex(cols=" + std::to_string(n) + ")";
   const tbreader::Game member(tables, game);
@@ -53,7 +75,10 @@ void winning_first_moves(const tbreader::Tablebase& tables, int n) {
     EXPECT_EQ(wins, by_tables.count(cell_name(n * n - 1 - c, n)) > 0) << game << ": half turn";
   }
   std::cout << "\n";
-  if (n > 4) return;
+  if (n > 4) {
+    EXPECT_EQ(by_tables, alphabeta_first_moves(n)) << game;
+    return;
+  }
   std::set<std::string> by_minimax;
   Minimax minimax(hex(n, n));
   for (int c = 0; c < n * n; ++c)
@@ -66,6 +91,43 @@ TEST(HexAgainstMinimax, WinningFirstMoves) {
     winning_first_moves(tablebase("hex(cols=" + std::to_string(n) + ")"), n);
   if (const char* dir = std::getenv("TBGEN_HEX5_TABLES"))
     winning_first_moves(tbreader::Tablebase(dir), 5);
+}
+
+TEST(HexAgainstAlphaBeta, WinningFirstMovesOf5x5) {
+  const auto wins = alphabeta_first_moves(5);
+  std::cout << "hex(cols=5) winning first moves by the alpha-beta search:" << joined(wins, 5)
+            << "\n";
+  EXPECT_FALSE(wins.empty()) << "Nash: the first player wins";
+}
+
+// With the tables of hex(cols=5): random positions of every number of marks (a random game cut
+// short before any chain), the outcome by the tables and by the search.
+TEST(HexAgainstAlphaBeta, RandomPositionsOf5x5) {
+  const char* dir = std::getenv("TBGEN_HEX5_TABLES");
+  if (!dir) GTEST_SKIP() << "TBGEN_HEX5_TABLES names no hex(cols=5) tables";
+  const tbreader::Tablebase tables(dir);
+  const tbreader::Game member(tables, "hex(cols=5)");
+  hex_reference::HexSolver search(5, 5);
+  std::mt19937 rng(25);
+  int checked = 0;
+  for (int marks = 0; marks < 25; ++marks)
+    for (int sample = 0; sample < 40; ++sample) {
+      std::vector<int> cells(25);
+      for (int c = 0; c < 25; ++c) cells[c] = c;
+      std::shuffle(cells.begin(), cells.end(), rng);
+      std::uint32_t x = 0, o = 0;
+      for (int i = 0; i < marks; ++i) (i % 2 ? o : x) |= std::uint32_t{1} << cells[i];
+      std::string board(25, '.');
+      for (int c = 0; c < 25; ++c) board[c] = (x >> c & 1) ? 'X' : (o >> c & 1) ? 'O' : '.';
+      if (search.has_chain(x, true) || search.has_chain(o, false)) continue;  // a game over
+      const bool x_to_move = marks % 2 == 0;
+      const bool x_wins = search.to_move_wins(x, o, x_to_move) == x_to_move;
+      EXPECT_EQ(member.probe(std::vector<std::string>{board}).value.text,
+                x_wins ? "X win" : "O win")
+          << board;
+      ++checked;
+    }
+  std::cout << "hex(cols=5): " << checked << " random positions agree with the search\n";
 }
 
 }  // namespace
