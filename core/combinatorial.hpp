@@ -113,7 +113,10 @@ enum class SetOrder { colex, revolving_door };
 template <SetOrder kOrder>
 class FastSetRank {
  public:
+  static constexpr int kMaxBits = 25;  // masks of up to this many bits
   FastSetRank() {
+    for (int byte = 1; byte < 256; ++byte)
+      counts_[byte] = static_cast<std::uint8_t>(counts_[byte >> 1] + (byte & 1));
     for (int chunk = 0; chunk < 4; ++chunk)
       for (int prior = 0; prior <= 25; ++prior)
         for (int byte = 0; byte < 256; ++byte) {
@@ -125,14 +128,14 @@ class FastSetRank {
         }
   }
   std::uint32_t operator()(std::uint32_t mask) const {
-    const int p1 = __builtin_popcount(mask & 0xff);
-    const int p2 = p1 + __builtin_popcount(mask & 0xff00);
-    const int p3 = p2 + __builtin_popcount(mask & 0xff0000);
+    const int p1 = byte_count(mask & 0xff);
+    const int p2 = p1 + byte_count((mask >> 8) & 0xff);
+    const int p3 = p2 + byte_count((mask >> 16) & 0xff);
     const std::int32_t sum = table_[0][0][mask & 0xff] + table_[1][p1][(mask >> 8) & 0xff] +
                              table_[2][p2][(mask >> 16) & 0xff] +
                              table_[3][p3][(mask >> 24) & 0xff];
     if constexpr (kOrder == SetOrder::colex) return static_cast<std::uint32_t>(sum);
-    return static_cast<std::uint32_t>(__builtin_popcount(mask) & 1 ? -sum : sum);
+    return static_cast<std::uint32_t>((p3 + byte_count(mask >> 24)) & 1 ? -sum : sum);
   }
 
  private:
@@ -141,11 +144,31 @@ class FastSetRank {
     const auto t = static_cast<std::int32_t>(binomial(element + 1, j) - 1);
     return j & 1 ? -t : t;
   }
-  static constexpr int kMaxBits = 25;
+  // The marks of a byte: the popcnt instruction where the build targets it; else a table, not
+  // the library call a portable build (the reader's) makes of __builtin_popcount.
+  int byte_count(std::uint32_t byte) const {
+#ifdef __POPCNT__
+    return __builtin_popcount(byte);
+#else
+    return counts_[byte];
+#endif
+  }
   std::int32_t table_[4][kMaxBits + 1][256];
+  std::uint8_t counts_[256] = {};
 };
 
 using FastColexRank = FastSetRank<SetOrder::colex>;
 using FastRevolvingDoorRank = FastSetRank<SetOrder::revolving_door>;
+
+// The byte tables of both rankings, built once: colex ranks of key sets (for class lookups)
+// and revolving-door ranks of sets within a class.
+struct FastRanks {
+  FastColexRank colex;
+  FastRevolvingDoorRank revolving_door;
+};
+inline const FastRanks& fast_ranks() {
+  static const FastRanks ranks;
+  return ranks;
+}
 
 }  // namespace tbgen::combinatorial

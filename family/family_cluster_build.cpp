@@ -104,9 +104,9 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
     others_rank[j] = static_cast<std::uint32_t>(combinatorial::revolving_door_rank(others[j]));
   const std::uint64_t pc = shape.per_class;
   const auto& lookup = sym.class_lookup(layer.shape.key_size);
-  const combinatorial::FastColexRank& colex = bit_planes::fast_ranks().colex;
+  const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
   const combinatorial::FastRevolvingDoorRank& revolving_door =
-      bit_planes::fast_ranks().revolving_door;
+      combinatorial::fast_ranks().revolving_door;
   const std::uint64_t chunk_classes = std::max<std::uint64_t>(1, (std::uint64_t{1} << 16) / pc);
   const std::uint64_t round_classes =
       std::max<std::uint64_t>(chunk_classes, kRoundEntries / pc / chunk_classes * chunk_classes);

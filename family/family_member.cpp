@@ -27,6 +27,10 @@ Member::Member(Rules rules) : rules_(std::move(rules)), symmetry_(rules_) {
   }
   for (int t = 0; t < stored_; ++t)
     table_names_.push_back(layer_table_name(rules_, rules_.layer_letter, t));
+  for (int t = 0; t <= rules_.turns; ++t)
+    counts_.push_back({static_cast<std::int8_t>(rules_.first_marks(t)),
+                       static_cast<std::int8_t>(rules_.second_marks(t)),
+                       static_cast<std::int8_t>(t < rules_.turns ? rules_.marks_in_turn(t) : 0)});
 }
 
 LayerShape Member::shape(int turn, bool key_is_mover) const {
@@ -34,11 +38,11 @@ LayerShape Member::shape(int turn, bool key_is_mover) const {
   s.turn = turn;
   s.first_to_move = rules_.first_moves(turn);
   s.key_is_mover = key_is_mover;
-  const int first = rules_.first_marks(turn), second = rules_.second_marks(turn);
+  const Counts c = counts_.at(static_cast<std::size_t>(turn));
   const bool key_is_first = s.first_to_move == key_is_mover;
-  s.key_size = key_is_first ? first : second;
-  s.other_size = key_is_first ? second : first;
-  s.marks = turn < rules_.turns ? rules_.marks_in_turn(turn) : 0;
+  s.key_size = key_is_first ? c.first : c.second;
+  s.other_size = key_is_first ? c.second : c.first;
+  s.marks = c.marks;
   s.per_class = combinatorial::binomial(rules_.cells() - s.key_size, s.other_size);
   s.classes = symmetry_.canonical_sets(s.key_size).size();
   s.entries = s.classes * s.per_class;

@@ -71,6 +71,10 @@ class Member {
   int stored_ = 0;
   std::vector<std::string> table_names_;      // by layer: built once, not on every probe
   std::vector<std::int8_t> turns_by_counts_;  // [first * (cells + 1) + second]: turn, or -1
+  struct Counts {
+    std::int8_t first, second, marks;  // marks of each side after turn t; marks in turn t
+  };
+  std::vector<Counts> counts_;  // by turn, 0 .. turns: every probe asks for a shape
 };
 
 }  // namespace tbgen::family

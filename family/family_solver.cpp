@@ -53,8 +53,9 @@ inline void set_level(std::uint64_t* class_words, int planes, std::uint64_t rank
 template <bool kByLocals, class Sink>
 void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
             const std::vector<std::uint32_t>& locals, Sink&& sink) {
-  const combinatorial::FastColexRank& colex = fast_ranks().colex;
-  const combinatorial::FastRevolvingDoorRank& rank_in_class = fast_ranks().revolving_door;
+  const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
+  const combinatorial::FastRevolvingDoorRank& rank_in_class =
+      combinatorial::fast_ranks().revolving_door;
   const std::uint32_t* lookup = sym.class_lookup(layer.shape.key_size).data();
   const std::uint32_t full = sym.full(), free = full & ~key;
   const int planes = layer.planes;

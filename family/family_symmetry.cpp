@@ -166,7 +166,7 @@ const std::vector<std::uint32_t>& Symmetry::canonical_sets(int size) const {
   return canonical_[size];
 }
 
-const std::vector<std::uint32_t>& Symmetry::class_lookup(int size) const {
+const Symmetry::ClassLookup& Symmetry::class_lookup(int size) const {
   if (size < 0 || size > cells_) throw std::out_of_range("set size out of range");
   if (lookup_ready_[size].load(std::memory_order_acquire)) return lookup_[size];
   std::call_once(lookup_once_[size], [&] {
@@ -186,10 +186,14 @@ const std::vector<std::uint32_t>& Symmetry::class_lookup(int size) const {
 std::uint64_t Symmetry::keyed_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
                                     std::uint32_t other) const {
   const std::uint32_t k = to_index(key), o = to_index(other);
-  const std::uint32_t found = class_lookup(key_size)[combinatorial::colex_rank(k)];
+  const bool fast = cells_ <= combinatorial::FastColexRank::kMaxBits;  // the byte tables' reach
+  const auto& ranks = combinatorial::fast_ranks();
+  const std::uint32_t found =
+      class_lookup(key_size)[fast ? ranks.colex(k) : combinatorial::colex_rank(k)];
   const int g = static_cast<int>(found & 0xff);
   const std::uint32_t local = combinatorial::extract_bits(apply(g, o), full_ & ~apply(g, k));
-  return std::uint64_t{found >> 8} * per_class + combinatorial::revolving_door_rank(local);
+  return std::uint64_t{found >> 8} * per_class +
+         (fast ? ranks.revolving_door(local) : combinatorial::revolving_door_rank(local));
 }
 
 std::pair<std::uint32_t, std::uint32_t> Symmetry::keyed_sets(int key_size, int other_size,

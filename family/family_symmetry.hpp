@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/huge_pages.hpp"
 #include "family/family_rules.hpp"
 
 namespace tbgen::family {
@@ -59,7 +60,9 @@ class Symmetry {
   const std::vector<std::uint32_t>& canonical_sets(int size) const;
   // For every set of `size` index cells, by colex rank: (class rank << 8) | a symmetry that
   // maps the set to its class's canonical set. C(cells, size) entries, built on first use.
-  const std::vector<std::uint32_t>& class_lookup(int size) const;
+  // In huge pages: solves and probes read it at random.
+  using ClassLookup = std::vector<std::uint32_t, HugePageAllocator<std::uint32_t>>;
+  const ClassLookup& class_lookup(int size) const;
 
   // A position keyed by one side's set (board masks): entry = class * per_class + rank, class
   // the rank of the key set's canonical image, rank the revolving-door rank of the other set,
@@ -81,7 +84,8 @@ class Symmetry {
   // Built once; a probe checks the flags, which is cheaper than call_once on every board.
   mutable std::array<std::once_flag, kMaxCells + 1> canonical_once_, lookup_once_;
   mutable std::array<std::atomic<bool>, kMaxCells + 1> canonical_ready_{}, lookup_ready_{};
-  mutable std::array<std::vector<std::uint32_t>, kMaxCells + 1> canonical_, lookup_;
+  mutable std::array<std::vector<std::uint32_t>, kMaxCells + 1> canonical_;
+  mutable std::array<ClassLookup, kMaxCells + 1> lookup_;
 };
 
 }  // namespace tbgen::family

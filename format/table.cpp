@@ -9,6 +9,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "core/huge_pages.hpp"
 #include "format/checksum.hpp"
 
 namespace tbgen {
@@ -91,13 +92,18 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
     block_offsets_[b] = offset;
     offset += directory_[b].compressed_size;
   }
-  if (mode_ == tbreader::CacheMode::decoded)
+  if (mode_ == tbreader::CacheMode::decoded) {
+    for (std::uint32_t b = 0; b < header_.block_count; ++b)
+      decoded_bytes_ += header_.block_raw_bytes(b);
+    decoded_region_ = HugePageAllocator<std::uint8_t>().allocate(decoded_bytes_);
     decoded_ = std::make_unique<std::atomic<std::uint8_t*>[]>(header_.block_count);
+    claimed_ = std::make_unique<std::atomic<bool>[]>(header_.block_count);
+  }
 }
 
 Table::~Table() {
-  if (decoded_)
-    for (std::uint32_t b = 0; b < header_.block_count; ++b) delete[] decoded_[b].load();
+  if (decoded_region_)
+    HugePageAllocator<std::uint8_t>().deallocate(decoded_region_, decoded_bytes_);
   ::munmap(const_cast<std::uint8_t*>(map_), file_size_);
   if (fd_ >= 0) ::close(fd_);
 }
@@ -134,22 +140,22 @@ std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
 
 std::span<const std::uint8_t> Table::block(std::uint32_t block) const {
   const std::size_t size = header_.block_raw_bytes(block);
-  if (decoded_) {
-    std::uint8_t* ready = decoded_[block].load(std::memory_order_acquire);
-    if (ready == nullptr) {
-      const auto raw = decode(block);
-      auto* fresh = new std::uint8_t[raw.size()];
-      std::memcpy(fresh, raw.data(), raw.size());
-      // Two threads may decode the same block; the first to publish wins.
-      if (decoded_[block].compare_exchange_strong(ready, fresh, std::memory_order_acq_rel)) {
-        ready = fresh;
-      } else {
-        delete[] fresh;
-      }
-    }
-    return {ready, size};
-  }
   ThreadBlock& mine = thread_block;
+  if (decoded_) {
+    if (std::uint8_t* ready = decoded_[block].load(std::memory_order_acquire)) return {ready, size};
+    auto raw = decode(block);
+    // Two threads may decode the same block: the first to claim it writes it in place; the
+    // other answers from its own copy this once.
+    if (!claimed_[block].exchange(true, std::memory_order_acq_rel)) {
+      std::uint8_t* slot = decoded_region_ + std::uint64_t{block} * header_.block_raw_bytes(0);
+      std::memcpy(slot, raw.data(), raw.size());
+      decoded_[block].store(slot, std::memory_order_release);
+      return {slot, size};
+    }
+    mine.serial = 0;  // the thread's block is no longer what it held
+    mine.data = std::move(raw);
+    return {mine.data.data(), size};
+  }
   if (mine.serial != serial_ || mine.block != block) {
     mine.serial = 0;  // stays invalid if decode throws
     if (cache_) {

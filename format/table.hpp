@@ -56,7 +56,13 @@ class Table {
   format::Header header_;
   std::vector<format::DirectoryEntry> directory_;
   std::vector<std::uint64_t> block_offsets_;
+  // Decoded mode: every block's raw bytes in one region of huge pages (a probe's random read is
+  // then one cache miss, not also a page-table walk), each block written by the first thread to
+  // claim it and published through its pointer.
+  std::uint8_t* decoded_region_ = nullptr;
+  std::uint64_t decoded_bytes_ = 0;
   std::unique_ptr<std::atomic<std::uint8_t*>[]> decoded_;
+  std::unique_ptr<std::atomic<bool>[]> claimed_;
   std::uint64_t serial_;  // tells thread-local caches apart across tables
 };
 

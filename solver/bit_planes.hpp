@@ -68,17 +68,6 @@ inline std::vector<std::uint32_t> colex_sets(int n, int k) {
   return list;
 }
 
-// The byte tables of both rankings, built once: colex ranks of key sets (for class lookups)
-// and revolving-door ranks of sets within a class.
-struct FastRanks {
-  combinatorial::FastColexRank colex;
-  combinatorial::FastRevolvingDoorRank revolving_door;
-};
-inline const FastRanks& fast_ranks() {
-  static const FastRanks ranks;
-  return ranks;
-}
-
 inline bool test_bit(const std::uint64_t* words, std::uint64_t bit) {
   return (words[bit >> 6] >> (bit & 63)) & 1;
 }
