@@ -81,4 +81,10 @@ std::uint64_t Member::position_index(const LayerShape& shape, std::uint32_t firs
                                key_is_first ? second : first);
 }
 
+void Member::prefetch_class(const LayerShape& shape, std::uint32_t first,
+                            std::uint32_t second) const {
+  const bool key_is_first = shape.first_to_move == shape.key_is_mover;
+  symmetry_.prefetch_class(shape.key_size, key_is_first ? first : second);
+}
+
 }  // namespace tbgen::family

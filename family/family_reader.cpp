@@ -1,6 +1,7 @@
 #include "family/family_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 
@@ -295,6 +296,58 @@ std::int32_t FamilyReader::value_of(const TableSet& tables, std::uint64_t first,
   const Board b =
       check(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(second), where);
   return r.value_of(code(tables, b));
+}
+
+void FamilyReader::values_of(const TableSet& tables, std::span<const std::uint64_t> first,
+                             std::span<const std::uint64_t> second,
+                             std::span<std::int32_t> out) const {
+  const Rules& r = member_->rules();
+  // A group's positions go through each step together, so that the reads of one step (the class
+  // lookup, then the entry) are all in flight before the next step waits for the first.
+  constexpr std::size_t kGroup = 32;
+  struct Read {
+    const Table* table = nullptr;  // null: answered without a table read
+    LayerShape shape;
+    Board board;
+    std::uint64_t index = 0;
+  };
+  std::array<Read, kGroup> reads;
+  for (std::size_t i0 = 0; i0 < first.size(); i0 += kGroup) {
+    const std::size_t n = std::min(kGroup, first.size() - i0);
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::size_t i = i0 + j;
+      Read& read = reads[j];
+      read.table = nullptr;
+      try {
+        expect_masks(first[i], second[i], r.cells());
+        read.board =
+            check(static_cast<std::uint32_t>(first[i]), static_cast<std::uint32_t>(second[i]),
+                  [&] { return position_name(first[i], second[i]); });
+        Code c = 0;
+        if (read.board.turn >= member_->stored_layers() ||
+            r.terminal(read.board.turn, read.board.first, read.board.second, &c)) {
+          out[i] =
+              r.value_of(read.board.turn < member_->stored_layers() ? c : code(tables, read.board));
+          continue;
+        }
+        read.table = &table_of(tables, read.board.turn, &read.shape);
+      } catch (const tbreader::InputError& e) {
+        throw tbreader::InputError(e.what(), i);
+      }
+      member_->prefetch_class(read.shape, read.board.first, read.board.second);
+    }
+    for (std::size_t j = 0; j < n; ++j)
+      if (Read& read = reads[j]; read.table) {
+        read.index = member_->position_index(read.shape, read.board.first, read.board.second);
+        read.table->prefetch_entry(read.index);
+      }
+    for (std::size_t j = 0; j < n; ++j)
+      if (const Read& read = reads[j]; read.table) {
+        const std::uint64_t c = read.table->entry(read.index);
+        if (c >= r.codes()) throw tbreader::Error(read.table->name() + ": invalid value code");
+        out[i0 + j] = r.value_of(static_cast<Code>(c));
+      }
+  }
 }
 
 void FamilyReader::solve(const TableSet&, std::istream&, std::ostream&) const {

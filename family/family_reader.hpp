@@ -36,6 +36,8 @@ class FamilyReader : public GameReader {
   bool board_family() const override { return true; }
   std::int32_t value_of(const TableSet& tables, std::uint64_t first,
                         std::uint64_t second) const override;
+  void values_of(const TableSet& tables, std::span<const std::uint64_t> first,
+                 std::span<const std::uint64_t> second, std::span<std::int32_t> out) const override;
 
  protected:
   struct Board {

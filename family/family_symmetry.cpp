@@ -183,17 +183,32 @@ const Symmetry::ClassLookup& Symmetry::class_lookup(int size) const {
   return lookup_[size];
 }
 
+namespace {
+
+// The ranks of sets of index cells: by the byte tables where they reach.
+std::uint64_t colex_of(std::uint32_t set, int cells) {
+  return cells <= combinatorial::FastColexRank::kMaxBits ? combinatorial::fast_ranks().colex(set)
+                                                         : combinatorial::colex_rank(set);
+}
+std::uint64_t revolving_door_of(std::uint32_t set, int cells) {
+  return cells <= combinatorial::FastRevolvingDoorRank::kMaxBits
+             ? combinatorial::fast_ranks().revolving_door(set)
+             : combinatorial::revolving_door_rank(set);
+}
+
+}  // namespace
+
+void Symmetry::prefetch_class(int key_size, std::uint32_t key) const {
+  __builtin_prefetch(class_lookup(key_size).data() + colex_of(to_index(key), cells_));
+}
+
 std::uint64_t Symmetry::keyed_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
                                     std::uint32_t other) const {
   const std::uint32_t k = to_index(key), o = to_index(other);
-  const bool fast = cells_ <= combinatorial::FastColexRank::kMaxBits;  // the byte tables' reach
-  const auto& ranks = combinatorial::fast_ranks();
-  const std::uint32_t found =
-      class_lookup(key_size)[fast ? ranks.colex(k) : combinatorial::colex_rank(k)];
+  const std::uint32_t found = class_lookup(key_size)[colex_of(k, cells_)];
   const int g = static_cast<int>(found & 0xff);
   const std::uint32_t local = combinatorial::extract_bits(apply(g, o), full_ & ~apply(g, k));
-  return std::uint64_t{found >> 8} * per_class +
-         (fast ? ranks.revolving_door(local) : combinatorial::revolving_door_rank(local));
+  return std::uint64_t{found >> 8} * per_class + revolving_door_of(local, cells_);
 }
 
 std::pair<std::uint32_t, std::uint32_t> Symmetry::keyed_sets(int key_size, int other_size,

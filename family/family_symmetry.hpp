@@ -67,6 +67,7 @@ class Symmetry {
   // A position keyed by one side's set (board masks): entry = class * per_class + rank, class
   // the rank of the key set's canonical image, rank the revolving-door rank of the other set,
   // mapped by the same symmetry, among the cells that image leaves free (docs/FORMAT.md).
+  void prefetch_class(int key_size, std::uint32_t key) const;  // keyed_entry's class lookup
   std::uint64_t keyed_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
                             std::uint32_t other) const;
   // The (key, other) board masks of an entry: the canonical key set and the other set.

@@ -178,6 +178,17 @@ std::uint64_t Table::entry(std::uint64_t index) const {
   return unpack_entry(data.data(), index & (header_.block_entries() - 1), header_);
 }
 
+void Table::prefetch_entry(std::uint64_t index) const {
+  if (!decoded_ || index >= header_.entry_count) return;
+  const std::uint8_t* data =
+      decoded_[index >> header_.block_entries_log2].load(std::memory_order_acquire);
+  const std::uint64_t i = index & (header_.block_entries() - 1);
+  if (data)
+    __builtin_prefetch(data + (header_.entry_radix == format::kTernary
+                                   ? i / format::kTritsPerByte
+                                   : i * header_.entry_bits / 8));
+}
+
 void Table::verify_all() const {
   const std::uint64_t covered = file_size_ - format::kTrailerSize;
   if (xxh3(map_, covered) != format::load_u64(map_ + covered))

@@ -36,6 +36,8 @@ class Table {
 
   // Entries of up to 64 bits. Throws on an out-of-range index or a damaged block.
   std::uint64_t entry(std::uint64_t index) const;
+  // Asks for the cache line of an entry of a block already decoded (CacheMode::decoded).
+  void prefetch_entry(std::uint64_t index) const;
   // Decoded bytes of one block (verified); valid while the table lives, or, in single_block
   // and bounded modes, until this thread asks for another block.
   std::span<const std::uint8_t> block(std::uint32_t block) const;

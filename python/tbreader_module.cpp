@@ -86,14 +86,20 @@ class PyGame {
       std::vector<std::thread> pool;
       for (unsigned t = 0; t < threads; ++t)
         pool.emplace_back([&, t] {
-          for (std::size_t i = n * t / threads; i < n * (t + 1) / threads; ++i) {
-            try {
-              v[i] = sides ? game_.value_of(f[i], s[i], sides[i]) : game_.value_of(f[i], s[i]);
-            } catch (const std::exception& e) {
-              refused_at[t] = i;
-              refused_why[t] = e.what();
+          const std::size_t from = n * t / threads, to = n * (t + 1) / threads;
+          std::size_t i = from;
+          try {
+            if (!sides) {
+              game_.values_of({f + from, to - from}, {s + from, to - from}, {v + from, to - from});
               return;
             }
+            for (; i < to; ++i) v[i] = game_.value_of(f[i], s[i], sides[i]);
+          } catch (const tbreader::InputError& e) {
+            refused_at[t] = sides ? i : from + e.item;
+            refused_why[t] = e.what();
+          } catch (const std::exception& e) {
+            refused_at[t] = i;
+            refused_why[t] = e.what();
           }
         });
       for (auto& t : pool) t.join();

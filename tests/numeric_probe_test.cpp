@@ -36,6 +36,9 @@ void compare(const Member& m, std::size_t samples) {
   for (int i = 0; i < cells; ++i) total *= 3;
   const bool every = samples == 0;
   std::size_t answered = 0, refused = 0;
+  std::vector<std::uint64_t> firsts, others;  // the positions answered, for values_of
+  std::vector<std::int32_t> expected;
+  std::pair<std::uint64_t, std::uint64_t> a_refused;
   for (std::size_t n = 0; n < (every ? total : samples); ++n) {
     std::vector<int> marks(cells);  // 0 empty, 1 the first player's, 2 the other's
     if (every || !m.gravity) {
@@ -69,14 +72,30 @@ void compare(const Member& m, std::size_t samples) {
       ASSERT_TRUE(by_text) << m.game << " " << board << ": refused as text, answered as masks";
       ASSERT_EQ(v, *by_text) << m.game << " " << board;
       ++answered;
+      firsts.push_back(first), others.push_back(other), expected.push_back(v);
     } catch (const tbreader::InputError& e) {
       ASSERT_FALSE(by_text) << m.game << " " << board
                             << ": answered as text, refused: " << e.what();
       ++refused;
+      a_refused = {first, other};
     }
   }
   EXPECT_GT(answered, 100u) << m.game;
   EXPECT_GT(refused, 0u) << m.game;
+  // values_of over the arrays answers alike, and names the first position refused.
+  std::vector<std::int32_t> out(firsts.size());
+  game.values_of(firsts, others, out);
+  EXPECT_EQ(out, expected) << m.game;
+  const std::size_t at = firsts.size() / 2;
+  firsts.insert(firsts.begin() + static_cast<std::ptrdiff_t>(at), a_refused.first);
+  others.insert(others.begin() + static_cast<std::ptrdiff_t>(at), a_refused.second);
+  out.resize(firsts.size());
+  try {
+    game.values_of(firsts, others, out);
+    ADD_FAILURE() << m.game << ": values_of answered a position value_of refuses";
+  } catch (const tbreader::InputError& e) {
+    EXPECT_EQ(e.item, at) << m.game;
+  }
 }
 
 TEST(NumericProbe, EveryBoardFamily) {

@@ -91,6 +91,29 @@ void BM_Double5ValueOf(benchmark::State& state) {
 }
 BENCHMARK(BM_Double5ValueOf)->Apply(by_cache_mode);
 
+// values_of over arrays of 1M random positions (each read once: cache misses, as for a program
+// probing many), a group's reads overlapped; items are positions.
+void BM_Double5ValuesOf(benchmark::State& state) {
+  const tbreader::Tablebase* tb = tables(state, tbreader::CacheMode::decoded);
+  if (!tb) return;
+  const tbreader::Game game(*tb, "double5");
+  std::vector<std::uint64_t> o, x;
+  for (const auto& b : random_boards(1 << 20)) {
+    o.push_back(0), x.push_back(0);
+    for (int c = 0; c < 25; ++c) {
+      o.back() |= std::uint64_t{b[c] == 'O'} << c;
+      x.back() |= std::uint64_t{b[c] == 'X'} << c;
+    }
+  }
+  std::vector<std::int32_t> out(o.size());
+  for (auto _ : state) {
+    game.values_of(o, x, out);
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(o.size()));
+}
+BENCHMARK(BM_Double5ValuesOf)->ThreadRange(1, 2)->MinTime(3);
+
 // Round 10 has no table: a probe scores O's (at most 10) last moves.
 void BM_Double5ScoreRound10(benchmark::State& state) {
   probe_boards(state, tbreader::CacheMode::decoded, 10);

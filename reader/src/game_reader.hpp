@@ -38,6 +38,18 @@ class GameReader {
   virtual std::int32_t value_of(const TableSet&, std::uint64_t, std::uint64_t) const {
     throw tbreader::InputError(name() + " is not a board family: it has no numeric probe");
   }
+  // value_of over arrays of one length; the first position refused throws InputError with
+  // `item` its index. Board families whose probes read at random overlap the reads.
+  virtual void values_of(const TableSet& tables, std::span<const std::uint64_t> first,
+                         std::span<const std::uint64_t> second, std::span<std::int32_t> out) const {
+    for (std::size_t i = 0; i < first.size(); ++i) {
+      try {
+        out[i] = value_of(tables, first[i], second[i]);
+      } catch (const tbreader::InputError& e) {
+        throw tbreader::InputError(e.what(), i);
+      }
+    }
+  }
   // The same with the side to move given: slide members, whose board does not tell it once
   // every mark is placed. Other games' side follows from the counts of marks.
   virtual std::int32_t value_with_side(const TableSet&, std::uint64_t, std::uint64_t, bool) const {

@@ -105,6 +105,13 @@ std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second) const {
   return impl_->reader->value_of(impl_->tables, first, second);
 }
 
+void Game::values_of(std::span<const std::uint64_t> first, std::span<const std::uint64_t> second,
+                     std::span<std::int32_t> out) const {
+  if (first.size() != second.size() || first.size() != out.size())
+    throw InputError("values_of: first, second and out must have one length");
+  impl_->reader->values_of(impl_->tables, first, second, out);
+}
+
 std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second, bool first_to_move) const {
   return impl_->reader->value_with_side(impl_->tables, first, second, first_to_move);
 }

@@ -133,6 +133,12 @@ class Game {
   // are open; any number of threads. InputError for a position that cannot arise or bits beyond
   // the board (or a game that is not a board family).
   std::int32_t value_of(std::uint64_t first, std::uint64_t second) const;
+  // value_of of every (first[i], second[i]) into out[i] (the spans of one length), on the
+  // calling thread, a few positions' reads in flight at once: a random probe is a cache miss,
+  // and many overlap where one waits. The first position refused throws InputError with `item`
+  // its index.
+  void values_of(std::span<const std::uint64_t> first, std::span<const std::uint64_t> second,
+                 std::span<std::int32_t> out) const;
   // slide members: their board does not tell the side to move once every mark is placed, so it
   // is given. Their number is 0 for a draw, d + 1 when the first player wins with d turns still
   // to be played, -(d + 1) when the second does; value_of without the side answers the placement
