@@ -95,15 +95,19 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
   if (mode_ == tbreader::CacheMode::decoded) {
     for (std::uint32_t b = 0; b < header_.block_count; ++b)
       decoded_bytes_ += header_.block_raw_bytes(b);
-    decoded_region_ = HugePageAllocator<std::uint8_t>().allocate(decoded_bytes_);
+    decoded_region_ = static_cast<std::uint8_t*>(map_huge_pages(decoded_bytes_, true));
+    if (!decoded_region_) {
+      ::munmap(const_cast<std::uint8_t*>(map_), file_size_);
+      fail(name_, "cannot reserve " + std::to_string(decoded_bytes_) +
+                      " bytes of memory for its decoded blocks");
+    }
     decoded_ = std::make_unique<std::atomic<std::uint8_t*>[]>(header_.block_count);
     claimed_ = std::make_unique<std::atomic<bool>[]>(header_.block_count);
   }
 }
 
 Table::~Table() {
-  if (decoded_region_)
-    HugePageAllocator<std::uint8_t>().deallocate(decoded_region_, decoded_bytes_);
+  if (decoded_region_) unmap_huge_pages(decoded_region_, decoded_bytes_);
   ::munmap(const_cast<std::uint8_t*>(map_), file_size_);
   if (fd_ >= 0) ::close(fd_);
 }
