@@ -116,7 +116,11 @@ const Table& FamilyReader::table_of(const TableSet& tables, int turn, LayerShape
 Code FamilyReader::stored(const TableSet& tables, const Board& b) const {
   LayerShape shape;
   const Table& table = table_of(tables, b.turn, &shape);
-  const std::uint64_t code = table.entry(member_->position_index(shape, b.first, b.second));
+  return entry_code(table, member_->position_index(shape, b.first, b.second));
+}
+
+Code FamilyReader::entry_code(const Table& table, std::uint64_t index) const {
+  const std::uint64_t code = table.entry(index);
   if (code >= member_->rules().codes())
     throw tbreader::Error(table.name() + ": invalid value code");
   return static_cast<Code>(code);
@@ -207,10 +211,8 @@ std::vector<Code> FamilyReader::codes(const TableSet& tables, std::span<const Bo
   parallel_for(threads, (order.size() + kRun - 1) / kRun, [&](std::uint64_t run) {
     const std::size_t last = std::min(order.size(), (run + 1) * kRun);
     for (std::size_t k = run * kRun; k < last && order[k].first != kDirect; ++k) {
-      const Table& table = *used[order[k].first >> 40];
-      const std::uint64_t c = table.entry(order[k].first & ((std::uint64_t{1} << 40) - 1));
-      if (c >= r.codes()) throw tbreader::Error(table.name() + ": invalid value code");
-      out[order[k].second] = static_cast<Code>(c);
+      out[order[k].second] =
+          entry_code(*used[order[k].first >> 40], order[k].first & ((std::uint64_t{1} << 40) - 1));
     }
   });
   return out;
@@ -342,11 +344,8 @@ void FamilyReader::values_of(const TableSet& tables, std::span<const std::uint64
         read.table->prefetch_entry(read.index);
       }
     for (std::size_t j = 0; j < n; ++j)
-      if (const Read& read = reads[j]; read.table) {
-        const std::uint64_t c = read.table->entry(read.index);
-        if (c >= r.codes()) throw tbreader::Error(read.table->name() + ": invalid value code");
-        out[i0 + j] = r.value_of(static_cast<Code>(c));
-      }
+      if (const Read& read = reads[j]; read.table)
+        out[i0 + j] = r.value_of(entry_code(*read.table, read.index));
   }
 }
 

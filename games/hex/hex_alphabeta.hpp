@@ -204,24 +204,19 @@ class HexSolver {
   // another flood fill when m touches no other mark of the player's outside that part.
   Reach reach_after(Reach r, std::uint32_t stones_with_m, std::uint32_t m, bool is_x) const {
     const std::uint32_t around = grow(m), others = around & stones_with_m & ~m;
-    if (m & r.near_a) {
-      if (others & ~r.a) {
-        r.a = fill(r.a | m, stones_with_m);
-        r.near_a = side_a(is_x) | grow(r.a);
+    // The part joined to one side, and the cells near it, with m.
+    const auto join = [&](std::uint32_t& part, std::uint32_t& near, std::uint32_t side) {
+      if (!(m & near)) return;
+      if (others & ~part) {
+        part = fill(part | m, stones_with_m);
+        near = side | grow(part);
       } else {
-        r.a |= m;
-        r.near_a |= around;
+        part |= m;
+        near |= around;
       }
-    }
-    if (m & r.near_b) {
-      if (others & ~r.b) {
-        r.b = fill(r.b | m, stones_with_m);
-        r.near_b = side_b(is_x) | grow(r.b);
-      } else {
-        r.b |= m;
-        r.near_b |= around;
-      }
-    }
+    };
+    join(r.a, r.near_a, side_a(is_x));
+    join(r.b, r.near_b, side_b(is_x));
     return r;
   }
 
