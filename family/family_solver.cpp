@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <stdexcept>
 
 #include "core/combinatorial.hpp"
@@ -52,7 +53,7 @@ inline void set_level(std::uint64_t* class_words, int planes, std::uint64_t rank
 // the sink's stores could otherwise alias the layer's fields and force reloads.
 template <bool kByLocals, class Sink>
 void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
-            const std::vector<std::uint32_t>& locals, Sink&& sink) {
+            std::span<const std::uint32_t> locals, Sink&& sink) {
   const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
   const combinatorial::FastRevolvingDoorRank& rank_in_class =
       combinatorial::fast_ranks().revolving_door;
@@ -104,7 +105,7 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
 // gather() with the keying of `layer` known only at run time.
 template <class Sink>
 void gather(const Symmetry& sym, const LayerPlanes& layer, bool keyed_by_locals, std::uint32_t key,
-            const std::vector<std::uint32_t>& locals, Sink&& sink) {
+            std::span<const std::uint32_t> locals, Sink&& sink) {
   if (keyed_by_locals)
     gather<true>(sym, layer, key, locals, sink);
   else
@@ -327,27 +328,24 @@ CodeSource codes_of(const LayerPlanes& layer) {
 CodeSource rekeyed_codes(const Member& member, const LayerPlanes& layer) {
   const Symmetry& sym = member.symmetry();
   const LayerShape shape = member.shape(layer.shape.turn, !layer.shape.key_is_mover);
-  // The other side's sets in the order gathers walk, and each one's rank within a class.
-  auto others = std::make_shared<std::vector<std::uint32_t>>(
-      colex_sets(sym.cells() - shape.key_size, shape.other_size));
-  auto ranks = std::make_shared<std::vector<std::uint32_t>>();
-  for (const std::uint32_t set : *others)
-    ranks->push_back(static_cast<std::uint32_t>(combinatorial::revolving_door_rank(set)));
-  return [&sym, &layer, shape, others, ranks](std::uint64_t first, std::uint64_t count,
-                                              std::uint8_t* codes) {
+  // The other side's sets by their rank within a class, so that a range of entries gathers just
+  // its own (a block may be a small part of a class).
+  const auto colex = colex_sets(sym.cells() - shape.key_size, shape.other_size);
+  auto by_rank = std::make_shared<std::vector<std::uint32_t>>(colex.size());
+  for (const std::uint32_t set : colex) (*by_rank)[combinatorial::revolving_door_rank(set)] = set;
+  return [&sym, &layer, shape, by_rank](std::uint64_t first, std::uint64_t count,
+                                        std::uint8_t* codes) {
     const auto& keys = sym.canonical_sets(shape.key_size);
-    thread_local std::vector<std::uint8_t> in_class;
-    in_class.resize(shape.per_class);
     for (std::uint64_t cls = first / shape.per_class; cls * shape.per_class < first + count;
          ++cls) {
-      gather<true>(sym, layer, keys[cls], *others, [&](std::size_t j, Code level) {
-        in_class[(*ranks)[j]] = static_cast<std::uint8_t>(layer.code(level));
-      });
       const std::uint64_t from = std::max(first, cls * shape.per_class);
       const std::uint64_t to = std::min(first + count, (cls + 1) * shape.per_class);
-      std::copy(in_class.begin() + static_cast<std::ptrdiff_t>(from - cls * shape.per_class),
-                in_class.begin() + static_cast<std::ptrdiff_t>(to - cls * shape.per_class),
-                codes + (from - first));
+      std::uint8_t* out = codes + (from - first);
+      gather<true>(sym, layer, keys[cls],
+                   std::span(*by_rank).subspan(from - cls * shape.per_class, to - from),
+                   [&](std::size_t j, Code level) {
+                     out[j] = static_cast<std::uint8_t>(layer.code(level));
+                   });
     }
   };
 }

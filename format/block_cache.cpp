@@ -1,32 +1,94 @@
 #include "format/block_cache.hpp"
 
-namespace tbgen {
+#include <utility>
 
-BlockCache::BlockCache(std::uint64_t budget_bytes) : shard_budget_(budget_bytes / kShards) {}
+namespace tbgen {
+namespace {
+
+// What a cached block costs beyond its bytes: two slots (the table is at most half full), the
+// shared pointer's control block with the vector, and the allocator's headers.
+constexpr std::uint64_t kBlockOverhead = 2 * 32 + 48 + 32;
+
+}  // namespace
+
+BlockCache::BlockCache(std::uint64_t budget_bytes) : shard_budget_(budget_bytes / kShards) {
+  for (Shard& s : shards_) s.slots.resize(64);
+}
+
+std::size_t BlockCache::home(const Shard& s, std::uint64_t key) {
+  return ((key * 0xFF51AFD7ED558CCDull) >> 32) & (s.slots.size() - 1);
+}
+
+BlockCache::Slot* BlockCache::lookup(Shard& s, std::uint64_t key) {
+  const std::size_t mask = s.slots.size() - 1;
+  for (std::size_t i = home(s, key);; i = (i + 1) & mask) {
+    if (s.slots[i].key == key) return &s.slots[i];
+    if (s.slots[i].key == 0) return nullptr;
+  }
+}
+
+void BlockCache::place(Shard& s, std::uint64_t key, Block block) {
+  const std::size_t mask = s.slots.size() - 1;
+  std::size_t i = home(s, key);
+  while (s.slots[i].key != 0) i = (i + 1) & mask;
+  s.slots[i] = {key, std::move(block), false};
+  ++s.count;
+}
+
+void BlockCache::evict_one(Shard& s) {
+  const std::size_t mask = s.slots.size() - 1;
+  for (;; s.hand = (s.hand + 1) & mask) {
+    Slot& slot = s.slots[s.hand];
+    if (slot.key == 0) continue;
+    if (slot.marked) {
+      slot.marked = false;
+      continue;
+    }
+    break;
+  }
+  std::size_t gap = s.hand;
+  s.bytes -= s.slots[gap].block->size() + kBlockOverhead;
+  s.slots[gap] = {};
+  --s.count;
+  // Backward-shift deletion: later slots of the run that may live in the gap move into it, so
+  // that no lookup stops early at it.
+  for (std::size_t i = (gap + 1) & mask; s.slots[i].key != 0; i = (i + 1) & mask) {
+    const std::size_t want = home(s, s.slots[i].key);
+    if (((i - want) & mask) >= ((i - gap) & mask)) {
+      s.slots[gap] = std::move(s.slots[i]);
+      s.slots[i] = {};
+      gap = i;
+    }
+  }
+}
 
 BlockCache::Block BlockCache::find(std::uint64_t key) {
   Shard& s = shard(key);
   const std::lock_guard lock(s.mutex);
-  const auto it = s.where.find(key);
-  if (it == s.where.end()) return nullptr;
-  s.recent.splice(s.recent.begin(), s.recent, it->second);
-  return it->second->second;
+  Slot* slot = lookup(s, key);
+  if (!slot) return nullptr;
+  slot->marked = true;
+  return slot->block;
 }
 
 BlockCache::Block BlockCache::insert(std::uint64_t key, std::vector<std::uint8_t> data) {
   auto block = std::make_shared<const std::vector<std::uint8_t>>(std::move(data));
+  const std::uint64_t cost = block->size() + kBlockOverhead;
   Shard& s = shard(key);
   const std::lock_guard lock(s.mutex);
-  if (const auto it = s.where.find(key); it != s.where.end()) return it->second->second;
-  if (block->size() > shard_budget_) return block;  // used once, never cached
-  s.bytes += block->size();
-  s.recent.emplace_front(key, block);
-  s.where.emplace(key, s.recent.begin());
-  while (s.bytes > shard_budget_) {
-    s.bytes -= s.recent.back().second->size();
-    s.where.erase(s.recent.back().first);
-    s.recent.pop_back();
+  if (Slot* slot = lookup(s, key)) return slot->block;
+  if (cost > shard_budget_) return block;  // used once, never cached
+  while (s.count > 0 && s.bytes + cost > shard_budget_) evict_one(s);
+  if (2 * (s.count + 1) > s.slots.size()) {
+    std::vector<Slot> old(2 * s.slots.size());
+    std::swap(old, s.slots);
+    s.count = 0;
+    s.hand = 0;
+    for (Slot& slot : old)
+      if (slot.key != 0) place(s, slot.key, std::move(slot.block));
   }
+  place(s, key, block);
+  s.bytes += cost;
   return block;
 }
 

@@ -21,14 +21,12 @@ std::atomic<std::uint64_t> next_serial{1};
   throw tbreader::Error(where + ": " + what);
 }
 
-// The block a thread uses now (single_block and bounded modes), and its buffer for reading
-// compressed blocks (bounded mode).
+// The block a thread uses now (single_block and bounded modes).
 struct ThreadBlock {
   std::uint64_t serial = 0;
   std::uint32_t block = 0;
   std::vector<std::uint8_t> data;  // single_block
   BlockCache::Block shared;        // bounded
-  std::vector<std::uint8_t> compressed;
 };
 thread_local ThreadBlock thread_block;
 
@@ -65,32 +63,28 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
     fail(name_, "truncated: shorter than the 128-byte header");
   }
   void* map = ::mmap(nullptr, file_size_, PROT_READ, MAP_SHARED, fd, 0);
-  if (map == MAP_FAILED || !cache_) ::close(fd);
+  ::close(fd);
   if (map == MAP_FAILED) fail(name_, std::string("cannot map: ") + std::strerror(errno));
-  if (cache_) fd_ = fd;
   map_ = static_cast<const std::uint8_t*>(map);
   try {
     header_ = format::decode_header({map_, format::kHeaderSize}, name_);
     if (header_.file_size() != file_size_)
       fail(name_, "file size " + std::to_string(file_size_) + " does not match the header (" +
                       std::to_string(header_.file_size()) + "): truncated or extended");
-    directory_ = format::decode_directory(
+    const auto directory = format::decode_directory(
         bytes(format::kHeaderSize, format::kDirectoryEntrySize * header_.block_count), header_,
         name_);
+    block_offsets_.resize(std::size_t{header_.block_count} + 1);
+    block_offsets_[0] =
+        format::kHeaderSize + format::kDirectoryEntrySize * std::uint64_t{header_.block_count};
+    for (std::uint32_t b = 0; b < header_.block_count; ++b)
+      block_offsets_[b + 1] = block_offsets_[b] + directory[b].compressed_size;
     const auto trailer = bytes(file_size_ - format::kTrailerSize, format::kTrailerSize);
     if (std::memcmp(trailer.data() + 8, format::kTrailerMagic.data(), 8) != 0)
       fail(name_, "bad trailer (truncated or not a tbgen table)");
   } catch (...) {
     ::munmap(const_cast<std::uint8_t*>(map_), file_size_);
-    if (fd_ >= 0) ::close(fd_);
     throw;
-  }
-  block_offsets_.resize(header_.block_count);
-  std::uint64_t offset =
-      format::kHeaderSize + format::kDirectoryEntrySize * std::uint64_t{header_.block_count};
-  for (std::uint32_t b = 0; b < header_.block_count; ++b) {
-    block_offsets_[b] = offset;
-    offset += directory_[b].compressed_size;
   }
   if (mode_ == tbreader::CacheMode::decoded) {
     for (std::uint32_t b = 0; b < header_.block_count; ++b)
@@ -109,34 +103,27 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
 Table::~Table() {
   if (decoded_region_) unmap_huge_pages(decoded_region_, decoded_bytes_);
   ::munmap(const_cast<std::uint8_t*>(map_), file_size_);
-  if (fd_ >= 0) ::close(fd_);
 }
 
 std::span<const std::uint8_t> Table::bytes(std::uint64_t offset, std::uint64_t size) const {
   return {map_ + offset, size};
 }
 
-std::span<const std::uint8_t> Table::compressed(std::uint32_t block) const {
-  const std::uint64_t offset = block_offsets_[block], size = directory_[block].compressed_size;
-  if (fd_ < 0) return bytes(offset, size);
-  auto& buffer = thread_block.compressed;
-  buffer.resize(size);
-  for (std::uint64_t done = 0; done < size;) {
-    const ssize_t got =
-        ::pread(fd_, buffer.data() + done, size - done, static_cast<off_t>(offset + done));
-    if (got <= 0) fail(name_, "block " + std::to_string(block) + ": cannot read");
-    done += static_cast<std::uint64_t>(got);
-  }
-  return buffer;
-}
-
 std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
-  const auto compressed = this->compressed(block);
-  if (xxh3(compressed.data(), compressed.size()) != directory_[block].checksum)
+  const auto compressed =
+      bytes(block_offsets_[block], block_offsets_[block + 1] - block_offsets_[block]);
+  // The directory's checksums are read where they are mapped: a copy would cost memory that
+  // grows with the table (8 bytes a block on top of its offset).
+  const std::uint64_t checksum =
+      format::load_u64(map_ + format::kHeaderSize + format::kDirectoryEntrySize * block);
+  if (xxh3(compressed.data(), compressed.size()) != checksum)
     fail(name_, "block " + std::to_string(block) + " checksum mismatch (corrupt data)");
   std::vector<std::uint8_t> raw(header_.block_raw_bytes(block));
-  const std::size_t got =
-      ZSTD_decompress(raw.data(), raw.size(), compressed.data(), compressed.size());
+  // One context per thread: ZSTD_decompress would allocate one (over 100 KB) for every block.
+  thread_local std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context(ZSTD_createDCtx(),
+                                                                            ZSTD_freeDCtx);
+  const std::size_t got = ZSTD_decompressDCtx(context.get(), raw.data(), raw.size(),
+                                              compressed.data(), compressed.size());
   if (ZSTD_isError(got) || got != raw.size())
     fail(name_, "block " + std::to_string(block) + " does not decompress to its size");
   return raw;

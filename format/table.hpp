@@ -23,8 +23,8 @@ inline std::filesystem::path table_path(const std::filesystem::path& dir, std::s
 class Table {
  public:
   // Validates magic, version, header, directory and file size; throws tbreader::Error.
-  // CacheMode::bounded keeps decoded blocks in `cache` and reads compressed blocks with
-  // pread rather than through the mapping, so that the pages read do not stay resident.
+  // CacheMode::bounded keeps decoded blocks in `cache`; the compressed blocks are read where
+  // they are mapped (resident as far as they are read, and the kernel's to drop).
   Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockCache* cache = nullptr);
   ~Table();
   Table(const Table&) = delete;
@@ -47,17 +47,14 @@ class Table {
  private:
   std::vector<std::uint8_t> decode(std::uint32_t block) const;
   std::span<const std::uint8_t> bytes(std::uint64_t offset, std::uint64_t size) const;
-  std::span<const std::uint8_t> compressed(std::uint32_t block) const;
 
   std::string name_;
   tbreader::CacheMode mode_;
   BlockCache* cache_;
-  int fd_ = -1;  // bounded mode: compressed blocks are read from it
   const std::uint8_t* map_ = nullptr;
   std::uint64_t file_size_ = 0;
   format::Header header_;
-  std::vector<format::DirectoryEntry> directory_;
-  std::vector<std::uint64_t> block_offsets_;
+  std::vector<std::uint64_t> block_offsets_;  // block_count + 1: where each block starts, ends
   // Decoded mode: every block's raw bytes in one region of huge pages (a probe's random read is
   // then one cache miss, not also a page-table walk), each block written by the first thread to
   // claim it and published through its pointer.

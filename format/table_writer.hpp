@@ -28,12 +28,13 @@ struct WriteOptions {
   unsigned threads = 1;
 };
 
-// The layers of family members (double5 among them): blocks of 2^18 entries (a single-block
-// probe decodes at most 64 KB of 2-bit entries), and zstd's optimal parser with a one-step
-// search, which gets most of level 13's ratio in less time; the minimum match and target
-// length are those that brought double5's tables under 97 MB (docs/FORMAT.md).
+// The layers of family members (double5 among them): blocks of 2^12 entries (at most 1 KiB of
+// 2-bit entries), so that a probe that misses the cache decodes a few microseconds' worth, not
+// 64 KB (docs/FORMAT.md: the trade-off against size); zstd's optimal parser with a one-step
+// search gets most of level 13's ratio in less time; the minimum match and target length are
+// those that brought double5's tables under 97 MB in blocks of 2^18 entries.
 inline constexpr WriteOptions kLayerWrite{
-    .block_entries_log2 = 18,
+    .block_entries_log2 = 12,
     .zstd_level = 13,
     .tuning = {.strategy = ZSTD_btopt, .search_log = 1, .min_match = 5, .target_length = 32},
     .threads = 1};

@@ -3,7 +3,10 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
+#include <fstream>
+#include <numeric>
 #include <random>
 #include <string>
 #include <vector>
@@ -28,6 +31,14 @@ std::vector<std::string> random_boards(std::size_t n, int only_round = -1) {
     boards.push_back(b);
   }
   return boards;
+}
+
+// VmRSS of this process, MiB.
+double resident_mib() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024;
+  return 0;
 }
 
 const tbreader::Tablebase* tables(benchmark::State& state, tbreader::CacheMode mode) {
@@ -113,6 +124,42 @@ void BM_Double5ValuesOf(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(o.size()));
 }
 BENCHMARK(BM_Double5ValuesOf)->ThreadRange(1, 2)->MinTime(3);
+
+// value_of with bounded memory (64 MiB, as tables()), each position drawn afresh, so that the
+// cache never holds the probes' working set (a fixed array of positions would be cached whole
+// once it fits the budget): random rounds 0..10, random cells. Reports the process's resident
+// memory at the end (the tables' mapped compressed bytes, the cache, and the rest).
+void BM_Double5BoundedFresh(benchmark::State& state) {
+  const tbreader::Tablebase* tb = tables(state, tbreader::CacheMode::bounded);
+  if (!tb) return;
+  const tbreader::Game game(*tb, "double5");
+  std::uint64_t seed = 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(state.thread_index() + 1);
+  const auto next = [&seed](std::uint64_t bound) {  // splitmix64; the bias is negligible
+    std::uint64_t z = (seed += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return (z ^ (z >> 31)) % bound;
+  };
+  std::array<int, 25> cells{};
+  const double resident_before = resident_mib();
+  for (auto _ : state) {
+    const auto round = static_cast<int>(next(11));
+    const int no = 2 * ((round + 1) / 2), nx = 2 * (round / 2);
+    std::iota(cells.begin(), cells.end(), 0);
+    std::uint64_t o = 0, x = 0;
+    for (int c = 0; c < no + nx; ++c) {
+      std::swap(cells[c], cells[c + next(25 - c)]);
+      (c < no ? o : x) |= std::uint64_t{1} << cells[c];
+    }
+    benchmark::DoNotOptimize(game.value_of(o, x));
+  }
+  state.SetItemsProcessed(state.iterations());
+  if (state.thread_index() == 0) {
+    state.counters["rss_before_MiB"] = resident_before;
+    state.counters["rss_MiB"] = resident_mib();
+  }
+}
+BENCHMARK(BM_Double5BoundedFresh)->ThreadRange(1, 2)->MinTime(5);
 
 // Round 10 has no table: a probe scores O's (at most 10) last moves.
 void BM_Double5ScoreRound10(benchmark::State& state) {
