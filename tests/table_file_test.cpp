@@ -98,6 +98,42 @@ TEST(TableFile, BoundedCacheAnswersWithinItsBudget) {
   EXPECT_THROW(Table(w.path, tbreader::CacheMode::bounded), std::logic_error);
 }
 
+// The cache alone, against what it was given: every block found is the one inserted under its
+// key (the open-addressing table moves blocks as others are dropped), a block just inserted is
+// found, the budget holds, and a block used between any two inserts is never dropped (CLOCK
+// passes over a marked block).
+TEST(TableFile, BlockCacheKeepsItsBlocksAndItsBudget) {
+  constexpr std::uint64_t kBudget = 16 * 4000;
+  tbgen::BlockCache cache(kBudget);
+  const auto block_of = [](std::uint64_t key) {
+    return std::vector<std::uint8_t>(1 + key % 300, static_cast<std::uint8_t>(key * 31));
+  };
+  constexpr std::uint64_t kHot = 1 << 20;
+  cache.insert(kHot, block_of(kHot));
+  std::mt19937_64 rng(5);
+  std::uint64_t hits = 0, wrong = 0, lost = 0, hot_dropped = 0, over_budget = 0;
+  for (int n = 0; n < 200'000; ++n) {
+    const std::uint64_t key = 1 + rng() % 5000;
+    if (const auto found = cache.find(key)) {
+      ++hits;
+      wrong += *found != block_of(key);
+      continue;
+    }
+    cache.insert(key, block_of(key));
+    const auto again = cache.find(key);
+    lost += !again || *again != block_of(key);
+    const auto hot = cache.find(kHot);
+    hot_dropped += !hot || *hot != block_of(kHot);
+    over_budget += cache.bytes() > kBudget;
+  }
+  EXPECT_EQ(wrong, 0u);
+  EXPECT_EQ(lost, 0u);
+  EXPECT_EQ(hot_dropped, 0u);
+  EXPECT_EQ(over_budget, 0u);
+  EXPECT_GT(hits, 5'000u);  // the budget holds about 4% of the keys' blocks with their overhead
+  EXPECT_LT(hits, 15'000u);
+}
+
 TEST(TableFile, RoundTripsBase3Digits) {
   const auto dir = tbgen::testing::fresh_directory("base3");
   std::mt19937_64 rng(3);
