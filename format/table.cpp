@@ -95,8 +95,9 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
       fail(name_, "cannot reserve " + std::to_string(decoded_bytes_) +
                       " bytes of memory for its decoded blocks");
     }
-    decoded_ = std::make_unique<std::atomic<std::uint8_t*>[]>(header_.block_count);
-    claimed_ = std::make_unique<std::atomic<bool>[]>(header_.block_count);
+    const std::size_t words = (std::size_t{header_.block_count} + 63) / 64;
+    ready_ = std::make_unique<std::atomic<std::uint64_t>[]>(words);
+    claimed_ = std::make_unique<std::atomic<std::uint64_t>[]>(words);
   }
 }
 
@@ -132,15 +133,16 @@ std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
 std::span<const std::uint8_t> Table::block(std::uint32_t block) const {
   const std::size_t size = header_.block_raw_bytes(block);
   ThreadBlock& mine = thread_block;
-  if (decoded_) {
-    if (std::uint8_t* ready = decoded_[block].load(std::memory_order_acquire)) return {ready, size};
+  if (decoded_region_) {
+    std::uint8_t* slot = decoded_region_ + std::uint64_t{block} * header_.block_raw_bytes(0);
+    const std::uint64_t bit = std::uint64_t{1} << (block & 63);
+    if (ready_[block >> 6].load(std::memory_order_acquire) & bit) return {slot, size};
     auto raw = decode(block);
     // Two threads may decode the same block: the first to claim it writes it in place; the
     // other answers from its own copy this once.
-    if (!claimed_[block].exchange(true, std::memory_order_acq_rel)) {
-      std::uint8_t* slot = decoded_region_ + std::uint64_t{block} * header_.block_raw_bytes(0);
+    if (!(claimed_[block >> 6].fetch_or(bit, std::memory_order_acq_rel) & bit)) {
       std::memcpy(slot, raw.data(), raw.size());
-      decoded_[block].store(slot, std::memory_order_release);
+      ready_[block >> 6].fetch_or(bit, std::memory_order_release);
       return {slot, size};
     }
     mine.serial = 0;  // the thread's block is no longer what it held
@@ -170,14 +172,13 @@ std::uint64_t Table::entry(std::uint64_t index) const {
 }
 
 void Table::prefetch_entry(std::uint64_t index) const {
-  if (!decoded_ || index >= header_.entry_count) return;
-  const std::uint8_t* data =
-      decoded_[index >> header_.block_entries_log2].load(std::memory_order_acquire);
+  if (!decoded_region_ || index >= header_.entry_count) return;
+  const std::uint64_t block = index >> header_.block_entries_log2;
+  if (!(ready_[block >> 6].load(std::memory_order_acquire) >> (block & 63) & 1)) return;
   const std::uint64_t i = index & (header_.block_entries() - 1);
-  if (data)
-    __builtin_prefetch(data + (header_.entry_radix == format::kTernary
-                                   ? i / format::kTritsPerByte
-                                   : i * header_.entry_bits / 8));
+  __builtin_prefetch(decoded_region_ + block * header_.block_raw_bytes(0) +
+                     (header_.entry_radix == format::kTernary ? i / format::kTritsPerByte
+                                                              : i * header_.entry_bits / 8));
 }
 
 void Table::verify_all() const {

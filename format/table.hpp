@@ -56,12 +56,12 @@ class Table {
   format::Header header_;
   std::vector<std::uint64_t> block_offsets_;  // block_count + 1: where each block starts, ends
   // Decoded mode: every block's raw bytes in one region of huge pages (a probe's random read is
-  // then one cache miss, not also a page-table walk), each block written by the first thread to
-  // claim it and published through its pointer.
+  // then one cache miss, not also a page-table walk), block b at b times a block's size, each
+  // written by the first thread to claim it and published by its bit in ready_. Bits, not a
+  // pointer a block: with small blocks a pointer array would be megabytes, another miss a probe.
   std::uint8_t* decoded_region_ = nullptr;
   std::uint64_t decoded_bytes_ = 0;
-  std::unique_ptr<std::atomic<std::uint8_t*>[]> decoded_;
-  std::unique_ptr<std::atomic<bool>[]> claimed_;
+  std::unique_ptr<std::atomic<std::uint64_t>[]> ready_, claimed_;
   std::uint64_t serial_;  // tells thread-local caches apart across tables
 };
 
