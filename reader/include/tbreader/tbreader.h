@@ -24,7 +24,7 @@ typedef struct tbr_game tbr_game;
 
 /* How decoded table blocks are kept: every block once decoded (fastest; memory up to the raw
  * size of the tables), one block a thread, or blocks shared by all threads up to cache_bytes
- * (least recently used dropped first). */
+ * (those unused since the last sweep dropped first). */
 enum { TBR_CACHE_DECODED = 0, TBR_CACHE_SINGLE_BLOCK = 1, TBR_CACHE_BOUNDED = 2 };
 
 /* A directory of table files, opened lazily; NULL if it does not exist or cache_mode is unknown.

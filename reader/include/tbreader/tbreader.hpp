@@ -46,7 +46,7 @@ class GameError : public InputError {  // a game string naming no game, or a bad
 enum class CacheMode {
   decoded,       // keep each block once decoded: fastest, memory up to the raw size of the tables
   single_block,  // each thread keeps only its last block: bounded memory, one decode per miss
-  bounded,       // blocks shared by all threads up to a byte budget, least recently used dropped
+  bounded,       // blocks shared by all threads up to a byte budget, least used dropped first
 };
 
 struct GameFiles {
