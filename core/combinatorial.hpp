@@ -108,17 +108,18 @@ static inline std::uint32_t deposit_bits(std::uint32_t value, std::uint32_t mask
 
 enum class SetOrder { colex, revolving_door };
 
-// colex_rank or revolving_door_rank by four byte lookups, for masks of up to 25 bits on hot
-// paths. A revolving-door rank is (-1)^k times a sum of terms (-1)^j (C(e + 1, j) - 1).
+// colex_rank or revolving_door_rank by four byte lookups, for masks of up to 32 bits on hot
+// paths. A revolving-door rank is (-1)^k times a sum of terms (-1)^j (C(e + 1, j) - 1); the
+// terms of a sum grow with j, so every partial sum is within the largest, C(32, 16) < 2^31.
 template <SetOrder kOrder>
 class FastSetRank {
  public:
-  static constexpr int kMaxBits = 25;  // masks of up to this many bits
+  static constexpr int kMaxBits = 32;  // masks of up to this many bits
   FastSetRank() {
     for (int byte = 1; byte < 256; ++byte)
       counts_[byte] = static_cast<std::uint8_t>(counts_[byte >> 1] + (byte & 1));
     for (int chunk = 0; chunk < 4; ++chunk)
-      for (int prior = 0; prior <= 25; ++prior)
+      for (int prior = 0; prior <= kMaxBits; ++prior)
         for (int byte = 0; byte < 256; ++byte) {
           std::int32_t sum = 0;
           int j = prior;

@@ -153,10 +153,10 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
           const std::uint64_t* where[kBatch];
           for (std::size_t b = 0; b < n; ++b) {
             const std::uint32_t found = lookup[ranks_in_colex[b]];
-            const int g = static_cast<int>(found & 0xff);
+            const int g = sym.symmetry_of(found);
             const std::uint32_t local =
                 combinatorial::extract_bits(key_images[g], sym.full() & ~sym.apply(g, sets[b]));
-            const std::uint64_t cls = found >> 8;
+            const std::uint64_t cls = sym.class_of(found);
             const std::uint32_t rank = revolving_door(local);
             const std::uint64_t i = c * pc + others_rank[j0 + b];
             const auto o = static_cast<std::uint16_t>(

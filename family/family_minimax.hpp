@@ -10,6 +10,8 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "test_tables.hpp"
@@ -127,9 +129,15 @@ class Minimax {
   // Every board between whole turns that play reaches (a won game stops at once).
   std::vector<std::uint64_t> reachable() {
     std::vector<std::uint64_t> out;
-    std::vector<char> seen(boards(), 0);
+    // Boards seen: a flag a board up to 16 cells, else a hash set (3^32 boards past 25 cells).
+    std::vector<char> flags(dense() ? boards() : 0, 0);
+    std::unordered_set<std::uint64_t> others;
+    const auto first_visit = [&](std::uint64_t b) {
+      if (!dense()) return others.insert(b).second;
+      return !std::exchange(flags[b], 1);
+    };
     std::vector<std::uint64_t> stack = {0};
-    seen[0] = 1;
+    first_visit(0);
     while (!stack.empty()) {
       const std::uint64_t b = stack.back();
       stack.pop_back();
@@ -140,8 +148,7 @@ class Minimax {
       for (int c = 0; c < n_; ++c) {
         if (!playable(b, c)) continue;
         const std::uint64_t next = b + who * pow3_[c];
-        if (seen[next]) continue;
-        seen[next] = 1;
+        if (!first_visit(next)) continue;
         if (s_.mnk && line_through(next, c, who)) {
           if (whole_.count(placed + 1)) out.push_back(next);  // over: only if the turn was
           continue;

@@ -101,10 +101,6 @@ FamilyReader::Board FamilyReader::parse(const std::string& text) const {
 
 const Table& FamilyReader::table_of(const TableSet& tables, int turn, LayerShape* shape) const {
   const Rules& r = member_->rules();
-  if (r.cells() > kMaxBuiltCells)
-    throw tbreader::Error(tables.directory().string() + ": no tables of " + r.canonical + " (" +
-                          std::to_string(r.cells()) + " cells; one machine builds at most " +
-                          std::to_string(kMaxBuiltCells) + ")");
   const Table& table =
       member_table(tables, static_cast<std::size_t>(turn), member_->table_name(turn), r.canonical);
   *shape = member_->shape(turn, table.header().index_scheme == kKeyedByMover);

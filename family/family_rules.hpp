@@ -29,11 +29,10 @@ enum class WinTest { lines, connection };
 // the signed value plus an offset.
 using Code = std::uint32_t;
 
-// Placement members up to kMaxCells are accepted; up to kMaxBuiltCells are built on one machine.
-// Gravity members are accepted up to 64 bits of bitboard (family/gravity_index.hpp) and built
-// where the machine holds them.
+// Placement members are accepted and built up to kMaxCells (a cell set is a 32-bit mask), where
+// the machine (or the cluster, docs/DISTRIBUTED.md) holds them. Gravity members are accepted up
+// to 64 bits of bitboard (family/gravity_index.hpp) and built where the machine holds them.
 inline constexpr int kMaxCells = 32;
-inline constexpr int kMaxBuiltCells = 25;
 
 struct Rules {
   std::string family;       // "mnk", "lines", "connect", "hex" or "slide"

@@ -63,8 +63,7 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
   const std::uint64_t class_size = layer.class_size();
   const std::uint64_t* base = layer.words.data() - class_size * layer.first_class;
   const std::uint32_t key_entry = kByLocals ? 0 : lookup[colex(key)];
-  const std::uint32_t key_image =
-      kByLocals ? 0 : sym.apply(static_cast<int>(key_entry & 0xff), key);
+  const std::uint32_t key_image = kByLocals ? 0 : sym.apply(sym.symmetry_of(key_entry), key);
   std::uint32_t key_images[kMaxSymmetries];
   if (kByLocals)
     for (int g = 0; g < sym.size(); ++g) key_images[g] = sym.apply(g, key);
@@ -85,7 +84,7 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
     }
     for (std::size_t j = 0; j < n; ++j) {
       const std::uint32_t entry = kByLocals ? lookup[found[j]] : key_entry;
-      const int g = static_cast<int>(entry & 0xff);
+      const int g = sym.symmetry_of(entry);
       std::uint32_t rank;
       if (!kByLocals && g == 0) {  // the key is its class's own set: the local set is it
         rank = rank_in_class(local_sets[first + j]);
@@ -94,7 +93,7 @@ void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
         const std::uint32_t layer_other = kByLocals ? key_images[g] : sym.apply(g, sets[j]);
         rank = rank_in_class(combinatorial::extract_bits(layer_other, full & ~layer_key));
       }
-      where[j] = base + class_size * (entry >> 8) + planes * (rank >> 6);
+      where[j] = base + class_size * sym.class_of(entry) + planes * (rank >> 6);
       bits[j] = rank & 63;
       __builtin_prefetch(where[j]);
     }
@@ -191,7 +190,19 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
   const std::uint64_t first_class = std::min(solved.first, shape.classes);
   const std::uint64_t end_class = std::min(solved.end, shape.classes);
   const int free_cells = rules.cells() - shape.key_size;
-  const std::size_t words = words_for_cells(free_cells);
+  // A class's buffers hold a bit for every subset of the free cells (the butterfly), or, where
+  // the sets a turn reaches are far fewer (a few marks on 30-32 cells, where 2^free_cells bits
+  // are out of reach), a bit for each set of one size by its colex rank (extend_sparse), about
+  // 3 ns a move against the butterfly's 1/64 ns a subset and cell.
+  std::uint64_t widest = 0;
+  for (int size = shape.other_size; size <= shape.other_size + shape.marks; ++size)
+    widest = std::max(widest, combinatorial::binomial(free_cells, size));
+  const bool sparse = widest * 256 < (std::uint64_t{1} << free_cells);
+  const std::size_t words = sparse ? (widest + 63) / 64 : words_for_cells(free_cells);
+  const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
+  const auto at = [&](std::uint32_t local) -> std::uint64_t {  // a set's bit in the buffers
+    return sparse ? colex(local) : local;
+  };
   const auto& keys = sym.canonical_sets(shape.key_size);
   const auto successor_sets = colex_sets(free_cells, shape.other_size + shape.marks);
   const auto mover_sets = ranked_sets(free_cells, shape.other_size);
@@ -236,14 +247,15 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
         const auto [first, second] = board_of(local);
         Code code = 0;
         rules.terminal(turn + 1, first, second, &code);
-        put_level(in, words, planes, local, layer.level(code));
+        put_level(in, words, planes, at(local), layer.level(code));
       }
     } else if (!scored_next && (rekeyed || !decided)) {
       const std::uint32_t* sets = successor_sets.data();
       const std::uint32_t* ranks = successor_ranks.data();
       gather(sym, *next, !next->shape.key_is_mover, key, successor_sets,
              [&](std::size_t j, Code level) {
-               if (!decided) put_level(in, words, planes, sets[j], level);
+               // successor_sets are in colex order: j is a set's colex rank.
+               if (!decided) put_level(in, words, planes, sparse ? j : sets[j], level);
                if (rekeyed) set_level(rekeyed, planes, ranks[j], level);
              });
     }
@@ -255,17 +267,24 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
     }
     std::uint64_t* out = buffers.out.data();
     for (int s = shape.marks - 1; s >= 0; --s) {
+      const int size = shape.other_size + s;
       for (int j = 0; j < planes; ++j) {
-        if (shape.first_to_move)
-          extend_plane<true>(in + j * words, out + j * words, free_cells);
+        const std::uint64_t* from = in + j * words;
+        std::uint64_t* to = out + j * words;
+        if (sparse && shape.first_to_move)
+          extend_sparse<true>(from, to, free_cells, size);
+        else if (sparse)
+          extend_sparse<false>(from, to, free_cells, size);
+        else if (shape.first_to_move)
+          extend_plane<true>(from, to, free_cells);
         else
-          extend_plane<false>(in + j * words, out + j * words, free_cells);
+          extend_plane<false>(from, to, free_cells);
       }
       std::swap(in, out);
       for (const std::uint32_t local : part_way[s]) {
         const auto [first, second] = board_of(local);
         if (rules.wins(shape.first_to_move ? first : second, shape.first_to_move))
-          put_level(in, words, planes, local,
+          put_level(in, words, planes, at(local),
                     layer.level(rules.line_made(
                         shape.first_to_move, rules.cells() - __builtin_popcount(first | second))));
       }
@@ -279,7 +298,7 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       for (int j = 0; j < planes; ++j) {
         const std::uint64_t* plane = in + j * words;
         std::uint64_t w = 0;
-        for (std::size_t b = 0; b < n; ++b) w |= std::uint64_t{test_bit(plane, sets[b])} << b;
+        for (std::size_t b = 0; b < n; ++b) w |= std::uint64_t{test_bit(plane, at(sets[b]))} << b;
         group[j] = w;
       }
     }

@@ -1,6 +1,7 @@
 #include "family/family_symmetry.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 #include <set>
 #include <stdexcept>
@@ -137,6 +138,7 @@ Symmetry::Symmetry(const Rules& rules) : cells_(rules.cells()), full_(rules.full
   }
   std::sort(on_index.begin(), on_index.end());
   for (const auto& p : on_index) maps_.emplace_back(p);
+  class_shift_ = static_cast<int>(std::bit_width(maps_.size() - 1));
   inverse_.resize(on_index.size());
   for (std::size_t s = 0; s < on_index.size(); ++s)
     for (std::size_t t = 0; t < on_index.size(); ++t) {
@@ -173,42 +175,32 @@ const Symmetry::ClassLookup& Symmetry::class_lookup(int size) const {
     const auto& classes = canonical_sets(size);
     auto& lookup = lookup_[size];
     lookup.assign(combinatorial::binomial(cells_, size), 0);
+    if ((classes.size() - 1) >> (32 - class_shift_) != 0)
+      throw std::length_error(std::to_string(classes.size()) + " classes of " +
+                              std::to_string(size) + " cells: more than a class lookup holds");
     // Each set is an image g(c) of exactly one canonical c; g's inverse maps it back.
     for (std::uint32_t cls = 0; cls < classes.size(); ++cls)
       for (int g = this->size() - 1; g >= 0; --g)
         lookup[combinatorial::colex_rank(apply(g, classes[cls]))] =
-            (cls << 8) | static_cast<std::uint32_t>(inverse(g));
+            (cls << class_shift_) | static_cast<std::uint32_t>(inverse(g));
   });
   lookup_ready_[size].store(true, std::memory_order_release);
   return lookup_[size];
 }
 
-namespace {
-
-// The ranks of sets of index cells: by the byte tables where they reach.
-std::uint64_t colex_of(std::uint32_t set, int cells) {
-  return cells <= combinatorial::FastColexRank::kMaxBits ? combinatorial::fast_ranks().colex(set)
-                                                         : combinatorial::colex_rank(set);
-}
-std::uint64_t revolving_door_of(std::uint32_t set, int cells) {
-  return cells <= combinatorial::FastRevolvingDoorRank::kMaxBits
-             ? combinatorial::fast_ranks().revolving_door(set)
-             : combinatorial::revolving_door_rank(set);
-}
-
-}  // namespace
-
 void Symmetry::prefetch_class(int key_size, std::uint32_t key) const {
-  __builtin_prefetch(class_lookup(key_size).data() + colex_of(to_index(key), cells_));
+  __builtin_prefetch(class_lookup(key_size).data() +
+                     combinatorial::fast_ranks().colex(to_index(key)));
 }
 
 std::uint64_t Symmetry::keyed_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
                                     std::uint32_t other) const {
   const std::uint32_t k = to_index(key), o = to_index(other);
-  const std::uint32_t found = class_lookup(key_size)[colex_of(k, cells_)];
-  const int g = static_cast<int>(found & 0xff);
+  const std::uint32_t found = class_lookup(key_size)[combinatorial::fast_ranks().colex(k)];
+  const int g = symmetry_of(found);
   const std::uint32_t local = combinatorial::extract_bits(apply(g, o), full_ & ~apply(g, k));
-  return std::uint64_t{found >> 8} * per_class + revolving_door_of(local, cells_);
+  return std::uint64_t{class_of(found)} * per_class +
+         combinatorial::fast_ranks().revolving_door(local);
 }
 
 std::pair<std::uint32_t, std::uint32_t> Symmetry::keyed_sets(int key_size, int other_size,

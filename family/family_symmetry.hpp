@@ -58,11 +58,17 @@ class Symmetry {
   // The canonical sets of `size` index cells (least image under the group), increasing: a
   // class's rank is its position. Built on first use, once per size, thread-safe.
   const std::vector<std::uint32_t>& canonical_sets(int size) const;
-  // For every set of `size` index cells, by colex rank: (class rank << 8) | a symmetry that
-  // maps the set to its class's canonical set. C(cells, size) entries, built on first use.
-  // In huge pages: solves and probes read it at random.
+  // For every set of `size` index cells, by colex rank: (class rank << class_shift) | a
+  // symmetry that maps the set to its class's canonical set. C(cells, size) entries, built on
+  // first use. In huge pages: solves and probes read it at random. The shift is the bits of a
+  // symmetry's number, no more: about C(cells, size) / size() classes then fit the rest even
+  // at 32 cells (C(32, 16) / 8 is over 2^24, which a fixed byte would leave).
   using ClassLookup = std::vector<std::uint32_t, HugePageAllocator<std::uint32_t>>;
   const ClassLookup& class_lookup(int size) const;
+  std::uint32_t class_of(std::uint32_t lookup_entry) const { return lookup_entry >> class_shift_; }
+  int symmetry_of(std::uint32_t lookup_entry) const {
+    return static_cast<int>(lookup_entry & ((1u << class_shift_) - 1));
+  }
 
   // A position keyed by one side's set (board masks): entry = class * per_class + rank, class
   // the rank of the key set's canonical image, rank the revolving-door rank of the other set,
@@ -82,6 +88,7 @@ class Symmetry {
   CellMap to_index_, to_board_;
   std::vector<CellMap> maps_;  // on index cells
   std::vector<int> inverse_;
+  int class_shift_;  // bits of a symmetry's number in a class lookup entry
   // Built once; a probe checks the flags, which is cheaper than call_once on every board.
   mutable std::array<std::once_flag, kMaxCells + 1> canonical_once_, lookup_once_;
   mutable std::array<std::atomic<bool>, kMaxCells + 1> canonical_ready_{}, lookup_ready_{};

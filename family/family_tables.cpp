@@ -47,12 +47,7 @@ CodeSource sampled_once(CodeSource source, std::uint64_t entries, std::uint32_t 
 
 }  // namespace
 
-FamilyTables::FamilyTables(Rules rules) : member_(std::move(rules)) {
-  if (member_.rules().cells() > kMaxBuiltCells)
-    throw tbreader::GameError(
-        "game '" + member_.rules().canonical + "': " + std::to_string(member_.rules().cells()) +
-        " cells; one machine builds members of at most " + std::to_string(kMaxBuiltCells));
-}
+FamilyTables::FamilyTables(Rules rules) : member_(std::move(rules)) {}
 
 std::optional<BuildNeeds> FamilyTables::needs(int processes) const {
   const Rules& rules = member_.rules();
@@ -76,10 +71,18 @@ std::optional<BuildNeeds> FamilyTables::needs(int processes) const {
         t + 1 < rules.turns ? bytes(member_.shape(t + 1)) + bytes(member_.shape(t + 1, true)) : 0;
     layers = std::max(layers, bytes(s) + next);
   }
-  // Every process holds the class lookups of every set size whole (4 bytes a set), and the
-  // writer's blocks; about 64 MB besides.
-  needs.memory =
-      (layers + n - 1) / n + (std::uint64_t{4} << rules.cells()) + (std::uint64_t{64} << 20);
+  // Every process holds the class lookups of the set sizes the layers are keyed by whole (4
+  // bytes a set) with their canonical sets, and the writer's blocks; about 64 MB besides.
+  std::uint64_t lookups = 0;
+  std::vector<bool> sized(rules.cells() + 1, false);
+  for (int t = 0; t < rules.turns; ++t)
+    for (const bool by_mover : {false, true}) {
+      const LayerShape s = member_.shape(t, by_mover);
+      if (sized[s.key_size]) continue;
+      sized[s.key_size] = true;
+      lookups += 4 * (combinatorial::binomial(rules.cells(), s.key_size) + s.classes);
+    }
+  needs.memory = (layers + n - 1) / n + lookups + (std::uint64_t{64} << 20);
   return needs;
 }
 

@@ -65,7 +65,11 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"lines(cols=4,rows=4,len=4,threshold=3,p=2,q=2,turns=5,fill=second,first=O)",
              lines(4, 4, 4, 3, 2, 2, 5, 's', 'o', 'O'), false},
         Case{"lines(cols=5,rows=3,len=3,threshold=3,p=2,q=1,turns=6,value=margin)",
-             lines(5, 3, 3, 3, 2, 1, 6, 'n', 'm'), false}),
+             lines(5, 3, 3, 3, 2, 1, 6, 'n', 'm'), false},
+        // Past 25 cells: a few marks on 30 and 32 cells, solved set by set (extend_sparse).
+        Case{"lines(cols=6,rows=5,len=4,turns=4)", lines(6, 5, 4, 4, 1, 1, 4, 'n', 'o'), false},
+        Case{"lines(cols=8,rows=4,len=3,p=3,q=1,turns=2,value=margin)",
+             lines(8, 4, 3, 3, 3, 1, 2, 'n', 'm'), false}),
     [](const auto& param) { return "case" + std::to_string(param.index); });
 
 // Misere tic-tac-toe is a draw (published: the first player holds it only by the centre);
