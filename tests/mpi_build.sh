@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Distributed builds (SPEC 9): `mpirun -np N tbgen build GAME --mpi` must write the files of
 # the single-process build byte for byte, for N = 2 and 4 (a 20-cell mnk member, a 20-cell
-# connect member; 6x5's figures are in docs/DISTRIBUTED.md), and for a lines member of
-# double5's kind with 2; and a distributed build killed midway must resume from its complete layers to the
-# same files. Open MPI runs as root here through its own settings, on 2 cores with more
+# connect member; 6x5's figures are in docs/DISTRIBUTED.md), for a lines member of double5's
+# kind with 2, and for members of 30 and 32 cells; and a distributed build killed midway must
+# resume from its complete layers to the same files. Open MPI runs as root here through its own settings, on 2 cores with more
 # processes than cores (oversubscribed, not bound to cores).
 # usage: mpi_build.sh BIN_DIR
 set -u
@@ -75,6 +75,20 @@ ln='lines(cols=4,rows=4,len=4,threshold=3,p=2,q=2,turns=5,fill=second,first=O)'
 mpirun -np 2 "$bin/tbgen" build "$ln" --tables "$work/lnnp2" --threads 1 --mpi >"$work/ln.log" 2>&1 ||
   { fail "mpirun $ln"; cat "$work/ln.log"; }
 same_files "$ln, 2 processes" "$work/ln" "$work/lnnp2"
+
+# Past 25 cells (a few marks on 30 and 32 cells: few positions, a large index): built by one
+# process and by 2 and 4 (the 32-cell member by 2), the same files.
+wide=0
+for case in 'lines(cols=6,rows=5,len=4,turns=8):2 4' 'lines(cols=8,rows=4,len=4,turns=8):2'; do
+  member=${case%%:*} wide=$((wide + 1))
+  d="$work/wide$wide"
+  "$bin/tbgen" build "$member" --tables "$d" --threads 2 >/dev/null || fail "single build of $member"
+  for n in ${case##*:}; do
+    mpirun -np "$n" "$bin/tbgen" build "$member" --tables "$d.np$n" --threads 1 --mpi \
+      >"$d.np$n.log" 2>&1 || { fail "mpirun -np $n $member"; cat "$d.np$n.log"; }
+    same_files "$member, $n processes" "$d" "$d.np$n"
+  done
+done
 
 echo "$((failures == 0 ? 1 : 0)) passed, $failures failed"
 [ "$failures" = 0 ]
