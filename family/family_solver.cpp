@@ -200,9 +200,6 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
   const bool sparse = widest * 256 < (std::uint64_t{1} << free_cells);
   const std::size_t words = sparse ? (widest + 63) / 64 : words_for_cells(free_cells);
   const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
-  const auto at = [&](std::uint32_t local) -> std::uint64_t {  // a set's bit in the buffers
-    return sparse ? colex(local) : local;
-  };
   const auto& keys = sym.canonical_sets(shape.key_size);
   const auto successor_sets = colex_sets(free_cells, shape.other_size + shape.marks);
   const auto mover_sets = ranked_sets(free_cells, shape.other_size);
@@ -219,7 +216,13 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       part_way[s] = colex_sets(free_cells, shape.other_size + s);
   std::atomic<std::uint64_t> done{0};
 
-  parallel_for(threads, end_class - first_class, [&](std::uint64_t solved_class) {
+  // One class's solve, compiled for each kind of buffer (kSparse), so that the butterfly's
+  // loops carry no test of it.
+  const auto solve_class = [&]<bool kSparse>(std::uint64_t solved_class) {
+    const auto at = [&](std::uint32_t local) -> std::uint64_t {  // a set's bit in the buffers
+      if constexpr (kSparse) return colex(local);
+      return local;
+    };
     const std::uint64_t cls = first_class + solved_class;
     const std::uint32_t key = keys[cls];
     const std::uint32_t free = sym.full() & ~key;
@@ -255,7 +258,7 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       gather(sym, *next, !next->shape.key_is_mover, key, successor_sets,
              [&](std::size_t j, Code level) {
                // successor_sets are in colex order: j is a set's colex rank.
-               if (!decided) put_level(in, words, planes, sparse ? j : sets[j], level);
+               if (!decided) put_level(in, words, planes, kSparse ? j : sets[j], level);
                if (rekeyed) set_level(rekeyed, planes, ranks[j], level);
              });
     }
@@ -271,9 +274,9 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       for (int j = 0; j < planes; ++j) {
         const std::uint64_t* from = in + j * words;
         std::uint64_t* to = out + j * words;
-        if (sparse && shape.first_to_move)
+        if (kSparse && shape.first_to_move)
           extend_sparse<true>(from, to, free_cells, size);
-        else if (sparse)
+        else if (kSparse)
           extend_sparse<false>(from, to, free_cells, size);
         else if (shape.first_to_move)
           extend_plane<true>(from, to, free_cells);
@@ -303,6 +306,12 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       }
     }
     report();
+  };
+  parallel_for(threads, end_class - first_class, [&](std::uint64_t solved_class) {
+    if (sparse)
+      solve_class.template operator()<true>(solved_class);
+    else
+      solve_class.template operator()<false>(solved_class);
   });
   return layer;
 }
