@@ -109,3 +109,32 @@ for name, cols, rows in [("connect(cols=7,rows=5)", 7, 5), ("connect(cols=6,rows
         write = tables / 2e9
         print(f"   N={N} nodes x {cores} cores: {peak/N/1e9:.1f} GB/node layer data, compute {compute/60:.1f} min, "
               f"exchange {network/60:.2f} min (bound {bound/(N*12.5e9)/60:.2f}), rank 0 writes {write/60:.1f} min")
+
+# ---- hex(cols=6): 36 cells, past the 32-bit cell masks of today's index (it needs 64-bit
+# masks first). Its group is the identity and the half turn, which fixes no cell of an even
+# board: a set of k cells is its own image only as k/2 cell pairs. One bit an entry (Hex cannot
+# draw: one plane). The rate per core is hex(cols=5)'s here: 8.10e10 entries in 1,123 s on 2 cores
+# (the same count for side 5, with the centre cell fixed, gives those 81,026,247,530 exactly).
+hex_rate = 81_026_247_530 / 1123.2 / 2
+def hex_layers(side):
+    n = side * side
+    out = []
+    for t in range(n):  # layer t: t marks, the first player's ceil(t/2), keyed by the side not to move
+        a = (t + 1) // 2 if t % 2 else t // 2  # key side: the one that just moved
+        b = t - a
+        fixed = comb(n // 2, a // 2) if a % 2 == 0 else 0
+        out.append((t, (comb(n, a) + fixed) // 2 * comb(n - a, b)))
+    return out
+print()
+L = hex_layers(6)
+total = sum(e for _, e in L)
+big_t, big = max(L, key=lambda x: x[1])
+peak = max(2 * L[i + 1][1] + L[i][1] for i in range(len(L) - 1)) / 8  # one bit an entry
+exch = sum(e for _, e in L[1:]) * 9
+print(f"hex(cols=6): {len(L)} layers, {total:.3e} entries after symmetry, largest layer t={big_t} {big:.3e} "
+      f"({big/8/1e12:.1f} TB at 1 bit), solve peak {peak/1e12:.1f} TB, re-key traffic {exch/1e15:.2f} PB, "
+      f"tables ~{total*0.0805/8/1e12:.1f} TB at hex(cols=5)'s 0.0805 bits an entry")
+for N, cores in [(128, 64), (1024, 64)]:
+    print(f"   N={N} nodes x {cores} cores: {peak/N/1e9:.0f} GB/node layer data, compute "
+          f"{total/(hex_rate*N*cores)/3600:.1f} h, exchange {exch/(N*12.5e9)/3600:.1f} h, rank 0 writes "
+          f"{total*0.0805/8/2e9/3600:.1f} h")
