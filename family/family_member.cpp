@@ -39,9 +39,8 @@ LayerShape Member::shape(int turn, bool key_is_mover) const {
   s.first_to_move = rules_.first_moves(turn);
   s.key_is_mover = key_is_mover;
   const Counts c = counts_.at(static_cast<std::size_t>(turn));
-  const bool key_is_first = s.first_to_move == key_is_mover;
-  s.key_size = key_is_first ? c.first : c.second;
-  s.other_size = key_is_first ? c.second : c.first;
+  s.key_size = s.key_is_first() ? c.first : c.second;
+  s.other_size = s.key_is_first() ? c.second : c.first;
   s.marks = c.marks;
   s.per_class = combinatorial::binomial(rules_.cells() - s.key_size, s.other_size);
   s.classes = symmetry_.canonical_sets(s.key_size).size();
@@ -76,15 +75,14 @@ std::optional<int> Member::turn_of(int first_marks, int second_marks) const {
 
 std::uint64_t Member::position_index(const LayerShape& shape, std::uint32_t first,
                                      std::uint32_t second) const {
-  const bool key_is_first = shape.first_to_move == shape.key_is_mover;
-  return symmetry_.keyed_entry(shape.key_size, shape.per_class, key_is_first ? first : second,
-                               key_is_first ? second : first);
+  return symmetry_.keyed_entry(shape.key_size, shape.per_class,
+                               shape.key_is_first() ? first : second,
+                               shape.key_is_first() ? second : first);
 }
 
 void Member::prefetch_class(const LayerShape& shape, std::uint32_t first,
                             std::uint32_t second) const {
-  const bool key_is_first = shape.first_to_move == shape.key_is_mover;
-  symmetry_.prefetch_class(shape.key_size, key_is_first ? first : second);
+  symmetry_.prefetch_class(shape.key_size, shape.key_is_first() ? first : second);
 }
 
 }  // namespace tbgen::family

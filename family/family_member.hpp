@@ -36,6 +36,7 @@ struct LayerShape {
   int other_size = 0;         // marks of the other side
   int marks = 0;              // marks the mover places in this turn
   std::uint64_t per_class = 0, classes = 0, entries = 0;
+  bool key_is_first() const { return first_to_move == key_is_mover; }
 };
 
 class Member {

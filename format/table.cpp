@@ -110,6 +110,10 @@ std::span<const std::uint8_t> Table::bytes(std::uint64_t offset, std::uint64_t s
   return {map_ + offset, size};
 }
 
+std::uint8_t* Table::decoded_slot(std::uint32_t block) const {
+  return decoded_region_ + std::uint64_t{block} * header_.block_raw_bytes(0);
+}
+
 std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
   const auto compressed =
       bytes(block_offsets_[block], block_offsets_[block + 1] - block_offsets_[block]);
@@ -134,7 +138,7 @@ std::span<const std::uint8_t> Table::block(std::uint32_t block) const {
   const std::size_t size = header_.block_raw_bytes(block);
   ThreadBlock& mine = thread_block;
   if (decoded_region_) {
-    std::uint8_t* slot = decoded_region_ + std::uint64_t{block} * header_.block_raw_bytes(0);
+    std::uint8_t* slot = decoded_slot(block);
     const std::uint64_t bit = std::uint64_t{1} << (block & 63);
     if (ready_[block >> 6].load(std::memory_order_acquire) & bit) return {slot, size};
     auto raw = decode(block);
@@ -176,7 +180,7 @@ void Table::prefetch_entry(std::uint64_t index) const {
   const std::uint64_t block = index >> header_.block_entries_log2;
   if (!(ready_[block >> 6].load(std::memory_order_acquire) >> (block & 63) & 1)) return;
   const std::uint64_t i = index & (header_.block_entries() - 1);
-  __builtin_prefetch(decoded_region_ + block * header_.block_raw_bytes(0) +
+  __builtin_prefetch(decoded_slot(static_cast<std::uint32_t>(block)) +
                      (header_.entry_radix == format::kTernary ? i / format::kTritsPerByte
                                                               : i * header_.entry_bits / 8));
 }

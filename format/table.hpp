@@ -47,6 +47,7 @@ class Table {
  private:
   std::vector<std::uint8_t> decode(std::uint32_t block) const;
   std::span<const std::uint8_t> bytes(std::uint64_t offset, std::uint64_t size) const;
+  std::uint8_t* decoded_slot(std::uint32_t block) const;  // where block's raw bytes go
 
   std::string name_;
   tbreader::CacheMode mode_;

@@ -52,30 +52,6 @@ void extend_plane(const std::uint64_t* in, std::uint64_t* out, int free_cells) {
   }
 }
 
-// extend_plane for sparse sets: in holds a bit for each (size + 1)-subset of `free_cells` bits,
-// out one for each size-subset, both by colex rank. For a few marks on many free cells, where
-// the sets are few beside the 2^free_cells bits extend_plane works over.
-template <bool kMaximise>
-void extend_sparse(const std::uint64_t* in, std::uint64_t* out, int free_cells, int size) {
-  const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
-  const std::uint64_t all = (std::uint64_t{1} << free_cells) - 1;
-  const std::uint64_t count = combinatorial::binomial(free_cells, size);
-  std::uint64_t set = (std::uint64_t{1} << size) - 1, word = 0;
-  for (std::uint64_t r = 0; r < count; ++r) {
-    bool best = !kMaximise;
-    for (std::uint64_t moves = all & ~set; moves != 0 && best != kMaximise; moves &= moves - 1) {
-      const std::uint64_t to = colex(static_cast<std::uint32_t>(set | (moves & (~moves + 1))));
-      best = (in[to >> 6] >> (to & 63)) & 1;
-    }
-    word |= std::uint64_t{best} << (r & 63);
-    if ((r & 63) == 63 || r + 1 == count) out[r >> 6] = word, word = 0;
-    if (set != 0) {  // the next set in colex order (Gosper)
-      const std::uint64_t low = set & (~set + 1), up = set + low;
-      set = up | (((set ^ up) >> 2) / low);
-    }
-  }
-}
-
 // The k-subsets of n cells in the order of their ranks within a class (revolving door).
 inline std::vector<std::uint32_t> ranked_sets(int n, int k) {
   std::vector<std::uint32_t> list(combinatorial::binomial(n, k));
@@ -94,6 +70,25 @@ inline std::vector<std::uint32_t> colex_sets(int n, int k) {
 
 inline bool test_bit(const std::uint64_t* words, std::uint64_t bit) {
   return (words[bit >> 6] >> (bit & 63)) & 1;
+}
+
+// extend_plane for sparse sets: in holds a bit for each (size + 1)-subset of `free_cells` bits,
+// out one for each size-subset, both by colex rank. For a few marks on many free cells, where
+// the sets are few beside the 2^free_cells bits extend_plane works over.
+template <bool kMaximise>
+void extend_sparse(const std::uint64_t* in, std::uint64_t* out, int free_cells, int size) {
+  const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
+  const auto all = static_cast<std::uint32_t>((std::uint64_t{1} << free_cells) - 1);
+  const std::uint64_t count = combinatorial::binomial(free_cells, size);
+  auto set = static_cast<std::uint32_t>((std::uint64_t{1} << size) - 1);
+  std::uint64_t word = 0;
+  for (std::uint64_t r = 0; r < count; ++r, set = set ? combinatorial::next_combination(set) : 0) {
+    bool best = !kMaximise;
+    for (std::uint32_t moves = all & ~set; moves != 0 && best != kMaximise; moves &= moves - 1)
+      best = test_bit(in, colex(set | (moves & (~moves + 1))));
+    word |= std::uint64_t{best} << (r & 63);
+    if ((r & 63) == 63 || r + 1 == count) out[r >> 6] = word, word = 0;
+  }
 }
 
 }  // namespace tbgen::bit_planes

@@ -9,6 +9,7 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tbreader/tbreader.hpp"
@@ -31,6 +32,16 @@ std::vector<std::string> random_boards(std::size_t n, int only_round = -1) {
     boards.push_back(b);
   }
   return boards;
+}
+
+// A board's (O's, X's) masks: O moves first.
+std::pair<std::uint64_t, std::uint64_t> masks_of(const std::string& board) {
+  std::uint64_t o = 0, x = 0;
+  for (int c = 0; c < 25; ++c) {
+    o |= std::uint64_t{board[c] == 'O'} << c;
+    x |= std::uint64_t{board[c] == 'X'} << c;
+  }
+  return {o, x};
 }
 
 // VmRSS of this process, MiB.
@@ -84,15 +95,8 @@ void BM_Double5ValueOf(benchmark::State& state) {
   const tbreader::Tablebase* tb = tables(state, kModes[state.range(0)]);
   if (!tb) return;
   const tbreader::Game game(*tb, "double5");
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> positions;  // (O's, X's): O moves first
-  for (const auto& b : random_boards(1 << 16)) {
-    std::uint64_t o = 0, x = 0;
-    for (int c = 0; c < 25; ++c) {
-      o |= std::uint64_t{b[c] == 'O'} << c;
-      x |= std::uint64_t{b[c] == 'X'} << c;
-    }
-    positions.emplace_back(o, x);
-  }
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> positions;
+  for (const auto& b : random_boards(1 << 16)) positions.push_back(masks_of(b));
   std::size_t i = 0;
   for (auto _ : state) {
     const auto& [o, x] = positions[i++ & ((1 << 16) - 1)];
@@ -110,11 +114,8 @@ void BM_Double5ValuesOf(benchmark::State& state) {
   const tbreader::Game game(*tb, "double5");
   std::vector<std::uint64_t> o, x;
   for (const auto& b : random_boards(1 << 20)) {
-    o.push_back(0), x.push_back(0);
-    for (int c = 0; c < 25; ++c) {
-      o.back() |= std::uint64_t{b[c] == 'O'} << c;
-      x.back() |= std::uint64_t{b[c] == 'X'} << c;
-    }
+    const auto [first, second] = masks_of(b);
+    o.push_back(first), x.push_back(second);
   }
   std::vector<std::int32_t> out(o.size());
   for (auto _ : state) {
