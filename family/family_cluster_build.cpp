@@ -95,16 +95,20 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
   const int ranks = cluster.size(), me = cluster.rank();
   const Share mine = share_of(shape, cluster, me);
   LayerPlanes out(member, shape, mine.held);
-  std::vector<std::uint64_t> owner_first(ranks);  // first class each rank owns in `layer`
-  for (int r = 0; r < ranks; ++r) owner_first[r] = share_of(layer.shape, cluster, r).owned.first;
-  const auto& keys = sym.canonical_sets(shape.key_size);
+  // The classes of both keyings that this process holds; `layer`'s first canonical set of each
+  // rank, so that a set's owner is found from its canonical image alone (canonical sets
+  // increase with their classes).
+  const auto keys = sym.classes(shape.key_size, mine.owned, threads);
+  const auto classes = sym.classes(layer.shape.key_size,
+                                   {layer.first_class, layer.first_class + layer.held}, threads);
+  std::vector<std::uint32_t> owner_first(ranks);
+  for (int r = 0; r < ranks; ++r)
+    owner_first[r] = classes->set_of_any(share_of(layer.shape, cluster, r).owned.first);
   const auto others = bit_planes::colex_sets(sym.cells() - shape.key_size, shape.other_size);
   std::vector<std::uint32_t> others_rank(others.size());
   for (std::size_t j = 0; j < others.size(); ++j)
     others_rank[j] = static_cast<std::uint32_t>(combinatorial::revolving_door_rank(others[j]));
   const std::uint64_t pc = shape.per_class;
-  const auto& lookup = sym.class_lookup(layer.shape.key_size);
-  const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
   const combinatorial::FastRevolvingDoorRank& revolving_door =
       combinatorial::fast_ranks().revolving_door;
   const std::uint64_t chunk_classes = std::max<std::uint64_t>(1, (std::uint64_t{1} << 16) / pc);
@@ -121,7 +125,8 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
     for (int j = 0; j < layer.planes; ++j) code += (group[j] >> bit) & 1;
     return code;
   };
-  std::vector<std::uint64_t> index;  // local: the bit in its group; else class << 32 | rank
+  // Local: the bit in its group; else canonical set << 32 | rank, which the owner ranks.
+  std::vector<std::uint64_t> index;
   std::vector<std::uint16_t> owner;
   for (std::uint64_t round = 0; round < rounds; ++round) {
     const std::uint64_t first = std::min(mine.owned.end, mine.owned.first + round * round_classes);
@@ -136,40 +141,36 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
     std::vector<std::uint64_t> counts(chunks * ranks, 0);
     parallel_for(threads, chunks, [&](std::uint64_t k) {
       const auto [from, to] = chunk_entries(k);
-      constexpr std::size_t kBatch = 64;  // lookups issued together: their cache misses overlap
-      std::uint32_t sets[kBatch], ranks_in_colex[kBatch];
+      constexpr std::size_t kBatch = 64;  // located together: their cache misses overlap
+      std::uint32_t sets[kBatch];
+      ClassIndex::Place places[kBatch];
       std::uint32_t key_images[kMaxSymmetries];
       for (std::uint64_t c = from / pc; c < to / pc; ++c) {
-        const std::uint32_t key = keys[first + c];
+        const std::uint32_t key = keys->set(first + c);
         const std::uint32_t free = sym.full() & ~key;
         for (int g = 0; g < sym.size(); ++g) key_images[g] = sym.apply(g, key);
         for (std::size_t j0 = 0; j0 < others.size(); j0 += kBatch) {
           const std::size_t n = std::min(kBatch, others.size() - j0);
-          for (std::size_t b = 0; b < n; ++b) {
+          for (std::size_t b = 0; b < n; ++b)
             sets[b] = combinatorial::deposit_bits(others[j0 + b], free);
-            ranks_in_colex[b] = colex(sets[b]);
-            __builtin_prefetch(&lookup[ranks_in_colex[b]]);
-          }
+          classes->locate(std::span(sets, n), places);
           const std::uint64_t* where[kBatch];
           for (std::size_t b = 0; b < n; ++b) {
-            const std::uint32_t found = lookup[ranks_in_colex[b]];
-            const int g = sym.symmetry_of(found);
-            const std::uint32_t local =
-                combinatorial::extract_bits(key_images[g], sym.full() & ~sym.apply(g, sets[b]));
-            const std::uint64_t cls = sym.class_of(found);
-            const std::uint32_t rank = revolving_door(local);
+            const ClassIndex::Place& place = places[b];
+            const std::uint32_t rank = revolving_door(combinatorial::extract_bits(
+                key_images[place.symmetry], sym.full() & ~place.canonical));
             const std::uint64_t i = c * pc + others_rank[j0 + b];
             const auto o = static_cast<std::uint16_t>(
-                std::upper_bound(owner_first.begin(), owner_first.end(), cls) -
+                std::upper_bound(owner_first.begin(), owner_first.end(), place.canonical) -
                 owner_first.begin() - 1);
             owner[i] = o;
             where[b] = nullptr;
             if (o == me) {  // here: read below, once the batch's loads are under way
-              where[b] = layer.class_words(cls) + layer.planes * (rank >> 6);
+              where[b] = layer.class_words(place.cls) + layer.planes * (rank >> 6);
               __builtin_prefetch(where[b]);
               index[i] = rank & 63;
             } else {
-              index[i] = cls << 32 | rank;
+              index[i] = std::uint64_t{place.canonical} << 32 | rank;
               ++counts[k * ranks + o];
             }
           }
@@ -196,8 +197,8 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
       for (std::uint64_t i = from; i < to; ++i)
         if (owner[i] != me) asks[owner[i]][at[owner[i]]++] = index[i];
     });
-    // The codes of asks (class << 32 | rank in `layer`) to `layer`'s owner, here; in batches
-    // whose loads are issued together.
+    // The codes of asks (canonical set << 32 | rank in `layer`) to `layer`'s owner, here; in
+    // batches whose loads are issued together.
     const auto answer = [&](const std::uint64_t* asked, std::size_t n, std::uint8_t* codes) {
       parallel_for(threads, (n + 4095) / 4096, [&](std::uint64_t chunk) {
         constexpr std::size_t kBatch = 64;
@@ -207,7 +208,8 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
           const std::size_t m = std::min(kBatch, end_ask - a0);
           for (std::size_t b = 0; b < m; ++b) {
             const std::uint64_t ask = asked[a0 + b];
-            where[b] = layer.class_words(ask >> 32) + layer.planes * ((ask & 0xffffffff) >> 6);
+            where[b] = layer.class_words(classes->class_of(static_cast<std::uint32_t>(ask >> 32))) +
+                       layer.planes * ((ask & 0xffffffff) >> 6);
             __builtin_prefetch(where[b]);
           }
           for (std::size_t b = 0; b < m; ++b)

@@ -43,7 +43,7 @@ LayerShape Member::shape(int turn, bool key_is_mover) const {
   s.other_size = s.key_is_first() ? c.second : c.first;
   s.marks = c.marks;
   s.per_class = combinatorial::binomial(rules_.cells() - s.key_size, s.other_size);
-  s.classes = symmetry_.canonical_sets(s.key_size).size();
+  s.classes = symmetry_.class_count(s.key_size);
   s.entries = s.classes * s.per_class;
   return s;
 }

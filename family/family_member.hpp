@@ -65,7 +65,7 @@ class Member {
   // The entry of the position (masks of board cells) in a layer of that shape.
   std::uint64_t position_index(const LayerShape& shape, std::uint32_t first,
                                std::uint32_t second) const;
-  // Asks for the cache line of the class lookup that position_index will read (many probes
+  // Asks for the cache line of the class index that position_index will read (many probes
   // in flight overlap their misses).
   void prefetch_class(const LayerShape& shape, std::uint32_t first, std::uint32_t second) const;
 

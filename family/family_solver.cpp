@@ -47,68 +47,57 @@ inline void set_level(std::uint64_t* class_words, int planes, std::uint64_t rank
 
 // For the set `key` of index cells of one side and sets of the other side given as masks over
 // the cells `key` leaves free (`locals`), calls sink(j, level) with the level in `layer` of the
-// position (key, locals[j]), whichever side keys `layer` (kByLocals: the other side).
-// Three passes over each batch, each issuing independent loads the next pass needs: the class
-// lookup, then the layer's entry (a likely cache miss). Everything the loop reads is in locals:
+// position (key, locals[j]), whichever side keys `layer`:
+// - kByLocals (the other side keys it): each set is located through `classes`, the layer's;
+// - else the key keys it: it is canonical, so it stands in class `key_class` by itself
+//   (the identity is the least symmetry that maps a set onto itself).
+// Passes over each batch, each issuing independent loads the next pass needs: the class
+// index, then the layer's entry (a likely cache miss). Everything the loop reads is in locals:
 // the sink's stores could otherwise alias the layer's fields and force reloads.
 template <bool kByLocals, class Sink>
-void gather(const Symmetry& sym, const LayerPlanes& layer, std::uint32_t key,
-            std::span<const std::uint32_t> locals, Sink&& sink) {
-  const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
+void gather(const Symmetry& sym, const ClassIndex* classes, const LayerPlanes& layer,
+            std::uint64_t key_class, std::uint32_t key, std::span<const std::uint32_t> locals,
+            Sink&& sink) {
   const combinatorial::FastRevolvingDoorRank& rank_in_class =
       combinatorial::fast_ranks().revolving_door;
-  const std::uint32_t* lookup = sym.class_lookup(layer.shape.key_size).data();
   const std::uint32_t full = sym.full(), free = full & ~key;
   const int planes = layer.planes;
   const std::uint64_t class_size = layer.class_size();
   const std::uint64_t* base = layer.words.data() - class_size * layer.first_class;
-  const std::uint32_t key_entry = kByLocals ? 0 : lookup[colex(key)];
-  const std::uint32_t key_image = kByLocals ? 0 : sym.apply(sym.symmetry_of(key_entry), key);
   std::uint32_t key_images[kMaxSymmetries];
   if (kByLocals)
     for (int g = 0; g < sym.size(); ++g) key_images[g] = sym.apply(g, key);
   const std::uint32_t* local_sets = locals.data();
   const std::size_t count = locals.size();
   constexpr std::size_t kBatch = 64;
-  std::uint32_t sets[kBatch], found[kBatch];
+  std::uint32_t sets[kBatch];
+  ClassIndex::Place places[kBatch];
   const std::uint64_t* where[kBatch];
   unsigned bits[kBatch];
   for (std::size_t first = 0; first < count; first += kBatch) {
     const std::size_t n = std::min(kBatch, count - first);
-    for (std::size_t j = 0; j < n; ++j) {
-      sets[j] = combinatorial::deposit_bits(local_sets[first + j], free);
-      if constexpr (kByLocals) {
-        found[j] = colex(sets[j]);
-        __builtin_prefetch(&lookup[found[j]]);
-      }
+    if constexpr (kByLocals) {
+      for (std::size_t j = 0; j < n; ++j)
+        sets[j] = combinatorial::deposit_bits(local_sets[first + j], free);
+      classes->locate(std::span(sets, n), places);
     }
     for (std::size_t j = 0; j < n; ++j) {
-      const std::uint32_t entry = kByLocals ? lookup[found[j]] : key_entry;
-      const int g = sym.symmetry_of(entry);
+      std::uint64_t cls = key_class;
       std::uint32_t rank;
-      if (!kByLocals && g == 0) {  // the key is its class's own set: the local set is it
-        rank = rank_in_class(local_sets[first + j]);
+      if constexpr (kByLocals) {
+        const ClassIndex::Place& place = places[j];
+        cls = place.cls;
+        rank = rank_in_class(
+            combinatorial::extract_bits(key_images[place.symmetry], full & ~place.canonical));
       } else {
-        const std::uint32_t layer_key = kByLocals ? sym.apply(g, sets[j]) : key_image;
-        const std::uint32_t layer_other = kByLocals ? key_images[g] : sym.apply(g, sets[j]);
-        rank = rank_in_class(combinatorial::extract_bits(layer_other, full & ~layer_key));
+        rank = rank_in_class(local_sets[first + j]);
       }
-      where[j] = base + class_size * sym.class_of(entry) + planes * (rank >> 6);
+      where[j] = base + class_size * cls + planes * (rank >> 6);
       bits[j] = rank & 63;
       __builtin_prefetch(where[j]);
     }
     for (std::size_t j = 0; j < n; ++j) sink(first + j, group_level(where[j], planes, bits[j]));
   }
-}
-
-// gather() with the keying of `layer` known only at run time.
-template <class Sink>
-void gather(const Symmetry& sym, const LayerPlanes& layer, bool keyed_by_locals, std::uint32_t key,
-            std::span<const std::uint32_t> locals, Sink&& sink) {
-  if (keyed_by_locals)
-    gather<true>(sym, layer, key, locals, sink);
-  else
-    gather<false>(sym, layer, key, locals, sink);
 }
 
 // Codes (one a byte) packed as a table file with that entry radix stores them: base-3 digits,
@@ -200,7 +189,10 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
   const bool sparse = widest * 256 < (std::uint64_t{1} << free_cells);
   const std::size_t words = sparse ? (widest + 63) / 64 : words_for_cells(free_cells);
   const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
-  const auto& keys = sym.canonical_sets(shape.key_size);
+  const auto keys = sym.classes(shape.key_size, solved, threads);
+  // The next layer's classes where its key is this layer's mover: each successor is located.
+  const ClassIndex* next_classes =
+      next && !next->shape.key_is_mover ? &sym.classes(next->shape.key_size) : nullptr;
   const auto successor_sets = colex_sets(free_cells, shape.other_size + shape.marks);
   const auto mover_sets = ranked_sets(free_cells, shape.other_size);
   std::vector<std::uint32_t> successor_ranks;  // within a class of the re-keyed next layer
@@ -224,7 +216,7 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       return local;
     };
     const std::uint64_t cls = first_class + solved_class;
-    const std::uint32_t key = keys[cls];
+    const std::uint32_t key = keys->set(cls);
     const std::uint32_t free = sym.full() & ~key;
     const std::uint32_t key_board = sym.to_board(key);
     std::uint64_t* dst = layer.class_words(cls);
@@ -255,12 +247,15 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
     } else if (!scored_next && (rekeyed || !decided)) {
       const std::uint32_t* sets = successor_sets.data();
       const std::uint32_t* ranks = successor_ranks.data();
-      gather(sym, *next, !next->shape.key_is_mover, key, successor_sets,
-             [&](std::size_t j, Code level) {
-               // successor_sets are in colex order: j is a set's colex rank.
-               if (!decided) put_level(in, words, planes, kSparse ? j : sets[j], level);
-               if (rekeyed) set_level(rekeyed, planes, ranks[j], level);
-             });
+      const auto sink = [&](std::size_t j, Code level) {
+        // successor_sets are in colex order: j is a set's colex rank.
+        if (!decided) put_level(in, words, planes, kSparse ? j : sets[j], level);
+        if (rekeyed) set_level(rekeyed, planes, ranks[j], level);
+      };
+      if (next_classes)
+        gather<true>(sym, next_classes, *next, 0, key, successor_sets, sink);
+      else
+        gather<false>(sym, nullptr, *next, cls, key, successor_sets, sink);
     }
     if (decided) {
       const Code level = layer.level(
@@ -363,13 +358,14 @@ CodeSource rekeyed_codes(const Member& member, const LayerPlanes& layer) {
   for (const std::uint32_t set : colex) (*by_rank)[combinatorial::revolving_door_rank(set)] = set;
   return [&sym, &layer, shape, by_rank](std::uint64_t first, std::uint64_t count,
                                         std::uint8_t* codes) {
-    const auto& keys = sym.canonical_sets(shape.key_size);
+    const ClassIndex& keys = sym.classes(shape.key_size);
+    const ClassIndex& classes = sym.classes(layer.shape.key_size);
     for (std::uint64_t cls = first / shape.per_class; cls * shape.per_class < first + count;
          ++cls) {
       const std::uint64_t from = std::max(first, cls * shape.per_class);
       const std::uint64_t to = std::min(first + count, (cls + 1) * shape.per_class);
       std::uint8_t* out = codes + (from - first);
-      gather<true>(sym, layer, keys[cls],
+      gather<true>(sym, &classes, layer, 0, keys.set(cls),
                    std::span(*by_rank).subspan(from - cls * shape.per_class, to - from),
                    [&](std::size_t j, Code level) {
                      out[j] = static_cast<std::uint8_t>(layer.code(level));

@@ -28,9 +28,6 @@ namespace tbgen::family {
 // an entry's every plane); each class starts on a new group so that threads working on
 // different classes share no word. A process of a distributed build holds a slice: the
 // classes [first_class, first_class + held).
-struct ClassRange {
-  std::uint64_t first = 0, end = ~std::uint64_t{0};  // clipped to the layer's classes
-};
 
 struct LayerPlanes {
   LayerShape shape;

@@ -139,6 +139,22 @@ Symmetry::Symmetry(const Rules& rules) : cells_(rules.cells()), full_(rules.full
   std::sort(on_index.begin(), on_index.end());
   for (const auto& p : on_index) maps_.emplace_back(p);
   class_shift_ = static_cast<int>(std::bit_width(maps_.size() - 1));
+  // Burnside: the classes of k-sets are the mean over the group of the k-sets each symmetry
+  // fixes, the unions of its cycles: the coefficient of x^k in the product of (1 + x^length).
+  class_counts_.assign(cells_ + 1, 0);
+  for (const auto& p : on_index) {
+    std::vector<std::uint64_t> fixed(cells_ + 1, 0);
+    fixed[0] = 1;
+    std::vector<bool> seen(cells_, false);
+    for (int c = 0; c < cells_; ++c) {
+      if (seen[c]) continue;
+      int length = 0;
+      for (int i = c; !seen[i]; i = p[i]) seen[i] = true, ++length;
+      for (int k = cells_; k >= length; --k) fixed[k] += fixed[k - length];
+    }
+    for (int k = 0; k <= cells_; ++k) class_counts_[k] += fixed[k];
+  }
+  for (auto& count : class_counts_) count /= on_index.size();
   inverse_.resize(on_index.size());
   for (std::size_t s = 0; s < on_index.size(); ++s)
     for (std::size_t t = 0; t < on_index.size(); ++t) {
@@ -148,65 +164,42 @@ Symmetry::Symmetry(const Rules& rules) : cells_(rules.cells()), full_(rules.full
     }
 }
 
-const std::vector<std::uint32_t>& Symmetry::canonical_sets(int size) const {
+const ClassIndex& Symmetry::classes(int size) const {
   if (size < 0 || size > cells_) throw std::out_of_range("set size out of range");
-  if (canonical_ready_[size].load(std::memory_order_acquire)) return canonical_[size];
-  std::call_once(canonical_once_[size], [&] {
-    auto& out = canonical_[size];
-    if (size == 0) return out.push_back(0);
-    const std::uint32_t first = size == 32 ? ~0u : (std::uint32_t{1} << size) - 1;
-    const std::uint32_t last =
-        size == cells_ ? full_ : full_ & ~((std::uint32_t{1} << (cells_ - size)) - 1);
-    for (std::uint32_t m = first;; m = combinatorial::next_combination(m)) {
-      bool least = true;
-      for (int g = 1; g < this->size() && least; ++g) least = apply(g, m) >= m;
-      if (least) out.push_back(m);
-      if (m == last) break;
-    }
-  });
-  canonical_ready_[size].store(true, std::memory_order_release);
-  return canonical_[size];
+  if (!classes_ready_[size].load(std::memory_order_acquire)) {
+    std::call_once(classes_once_[size],
+                   [&] { classes_[size] = std::make_shared<const ClassIndex>(*this, size); });
+    classes_ready_[size].store(true, std::memory_order_release);
+  }
+  return *classes_[size];
 }
 
-const Symmetry::ClassLookup& Symmetry::class_lookup(int size) const {
-  if (size < 0 || size > cells_) throw std::out_of_range("set size out of range");
-  if (lookup_ready_[size].load(std::memory_order_acquire)) return lookup_[size];
-  std::call_once(lookup_once_[size], [&] {
-    const auto& classes = canonical_sets(size);
-    auto& lookup = lookup_[size];
-    lookup.assign(combinatorial::binomial(cells_, size), 0);
-    if ((classes.size() - 1) >> (32 - class_shift_) != 0)
-      throw std::length_error(std::to_string(classes.size()) + " classes of " +
-                              std::to_string(size) + " cells: more than a class lookup holds");
-    // Each set is an image g(c) of exactly one canonical c; g's inverse maps it back.
-    for (std::uint32_t cls = 0; cls < classes.size(); ++cls)
-      for (int g = this->size() - 1; g >= 0; --g)
-        lookup[combinatorial::colex_rank(apply(g, classes[cls]))] =
-            (cls << class_shift_) | static_cast<std::uint32_t>(inverse(g));
-  });
-  lookup_ready_[size].store(true, std::memory_order_release);
-  return lookup_[size];
+std::shared_ptr<const ClassIndex> Symmetry::classes(int size, ClassRange range,
+                                                    unsigned threads) const {
+  if (range.whole() || (range.first == 0 && range.end >= class_count(size))) {
+    classes(size);
+    return classes_[size];
+  }
+  return std::make_shared<const ClassIndex>(*this, size, range, threads);
 }
 
 void Symmetry::prefetch_class(int key_size, std::uint32_t key) const {
-  __builtin_prefetch(class_lookup(key_size).data() +
-                     combinatorial::fast_ranks().colex(to_index(key)));
+  classes(key_size).prefetch(to_index(key));
 }
 
 std::uint64_t Symmetry::keyed_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
                                     std::uint32_t other) const {
   const std::uint32_t k = to_index(key), o = to_index(other);
-  const std::uint32_t found = class_lookup(key_size)[combinatorial::fast_ranks().colex(k)];
-  const int g = symmetry_of(found);
-  const std::uint32_t local = combinatorial::extract_bits(apply(g, o), full_ & ~apply(g, k));
-  return std::uint64_t{class_of(found)} * per_class +
-         combinatorial::fast_ranks().revolving_door(local);
+  const ClassIndex::Place place = classes(key_size).locate(k);
+  const std::uint32_t local =
+      combinatorial::extract_bits(apply(place.symmetry, o), full_ & ~place.canonical);
+  return place.cls * per_class + combinatorial::fast_ranks().revolving_door(local);
 }
 
 std::pair<std::uint32_t, std::uint32_t> Symmetry::keyed_sets(int key_size, int other_size,
                                                              std::uint64_t per_class,
                                                              std::uint64_t entry) const {
-  const std::uint32_t k = canonical_sets(key_size)[entry / per_class];
+  const std::uint32_t k = classes(key_size).set(entry / per_class);
   const std::uint32_t o = combinatorial::deposit_bits(
       combinatorial::revolving_door_unrank(entry % per_class, other_size), full_ & ~k);
   return {to_board(k), to_board(o)};

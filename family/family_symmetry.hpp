@@ -14,12 +14,12 @@
 #include <utility>
 #include <vector>
 
-#include "core/huge_pages.hpp"
+#include "family/class_index.hpp"
 #include "family/family_rules.hpp"
 
 namespace tbgen::family {
 
-inline constexpr int kMaxSymmetries = 256;  // class lookups keep a symmetry in 8 bits
+inline constexpr int kMaxSymmetries = 256;  // a symmetry's number fits 8 bits
 
 // A permutation of up to 32 cells, applied to masks by four byte lookups.
 class CellMap {
@@ -55,16 +55,16 @@ class Symmetry {
   std::uint32_t to_board(std::uint32_t index_mask) const { return to_board_(index_mask); }
   const std::vector<int>& index_cells() const { return index_cells_; }  // index cell -> board
 
-  // The canonical sets of `size` index cells (least image under the group), increasing: a
-  // class's rank is its position. Built on first use, once per size, thread-safe.
-  const std::vector<std::uint32_t>& canonical_sets(int size) const;
-  // For every set of `size` index cells, by colex rank: (class rank << class_shift) | a
-  // symmetry that maps the set to its class's canonical set. C(cells, size) entries, built on
-  // first use. In huge pages: solves and probes read it at random. The shift is the bits of a
-  // symmetry's number, no more: about C(cells, size) / size() classes then fit the rest even
-  // at 32 cells (C(32, 16) / 8 is over 2^24, which a fixed byte would leave).
-  using ClassLookup = std::vector<std::uint32_t, HugePageAllocator<std::uint32_t>>;
-  const ClassLookup& class_lookup(int size) const;
+  // The classes of the sets of `size` index cells: how many (Burnside's count over the
+  // group's cycles, nothing enumerated), and their index over the whole size, built on first
+  // use, once per size, thread-safe. A range of classes (a process of a distributed build) gets
+  // an index of its own, or the whole one where that is what it would hold anyway.
+  std::uint64_t class_count(int size) const { return class_counts_.at(size); }
+  const ClassIndex& classes(int size) const;
+  std::shared_ptr<const ClassIndex> classes(int size, ClassRange range, unsigned threads) const;
+  // A tabled class index entry: class << class_shift | symmetry. The shift is the bits of a
+  // symmetry's number, no more.
+  int class_shift() const { return class_shift_; }
   std::uint32_t class_of(std::uint32_t lookup_entry) const { return lookup_entry >> class_shift_; }
   int symmetry_of(std::uint32_t lookup_entry) const {
     return static_cast<int>(lookup_entry & ((1u << class_shift_) - 1));
@@ -73,7 +73,7 @@ class Symmetry {
   // A position keyed by one side's set (board masks): entry = class * per_class + rank, class
   // the rank of the key set's canonical image, rank the revolving-door rank of the other set,
   // mapped by the same symmetry, among the cells that image leaves free (docs/FORMAT.md).
-  void prefetch_class(int key_size, std::uint32_t key) const;  // keyed_entry's class lookup
+  void prefetch_class(int key_size, std::uint32_t key) const;  // what keyed_entry reads first
   std::uint64_t keyed_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
                             std::uint32_t other) const;
   // The (key, other) board masks of an entry: the canonical key set and the other set.
@@ -88,12 +88,12 @@ class Symmetry {
   CellMap to_index_, to_board_;
   std::vector<CellMap> maps_;  // on index cells
   std::vector<int> inverse_;
-  int class_shift_;  // bits of a symmetry's number in a class lookup entry
+  int class_shift_;                          // bits of a symmetry's number in a tabled entry
+  std::vector<std::uint64_t> class_counts_;  // by set size
   // Built once; a probe checks the flags, which is cheaper than call_once on every board.
-  mutable std::array<std::once_flag, kMaxCells + 1> canonical_once_, lookup_once_;
-  mutable std::array<std::atomic<bool>, kMaxCells + 1> canonical_ready_{}, lookup_ready_{};
-  mutable std::array<std::vector<std::uint32_t>, kMaxCells + 1> canonical_;
-  mutable std::array<ClassLookup, kMaxCells + 1> lookup_;
+  mutable std::array<std::once_flag, kMaxCells + 1> classes_once_;
+  mutable std::array<std::atomic<bool>, kMaxCells + 1> classes_ready_{};
+  mutable std::array<std::shared_ptr<const ClassIndex>, kMaxCells + 1> classes_;
 };
 
 }  // namespace tbgen::family

@@ -71,8 +71,8 @@ std::optional<BuildNeeds> FamilyTables::needs(int processes) const {
         t + 1 < rules.turns ? bytes(member_.shape(t + 1)) + bytes(member_.shape(t + 1, true)) : 0;
     layers = std::max(layers, bytes(s) + next);
   }
-  // Every process holds the class lookups of the set sizes the layers are keyed by whole (4
-  // bytes a set) with their canonical sets, and the writer's blocks; about 64 MB besides.
+  // Every process holds the class indexes of the set sizes the layers are keyed by (its share
+  // where they are worked out), and the writer's blocks; about 64 MB besides.
   std::uint64_t lookups = 0;
   std::vector<bool> sized(rules.cells() + 1, false);
   for (int t = 0; t < rules.turns; ++t)
@@ -80,7 +80,7 @@ std::optional<BuildNeeds> FamilyTables::needs(int processes) const {
       const LayerShape s = member_.shape(t, by_mover);
       if (sized[s.key_size]) continue;
       sized[s.key_size] = true;
-      lookups += 4 * (combinatorial::binomial(rules.cells(), s.key_size) + s.classes);
+      lookups += ClassIndex::bytes(member_.symmetry(), s.key_size, processes);
     }
   needs.memory = (layers + n - 1) / n + lookups + (std::uint64_t{64} << 20);
   return needs;
@@ -188,13 +188,10 @@ std::string FamilyTables::deep_verify(const TableSet& tables, const std::string&
     const Symmetry& sym = member_.symmetry();
     for (std::uint64_t i = 0; i < s.entries; ++i) {
       if (derived.get(i) == stored.get(i)) continue;
-      const std::uint32_t key = sym.canonical_sets(s.key_size)[i / s.per_class];
-      const std::uint32_t other = combinatorial::deposit_bits(
-          combinatorial::revolving_door_unrank(i % s.per_class, s.other_size), sym.full() & ~key);
-      const std::uint32_t mover = sym.to_board(other), waiting = sym.to_board(key);
+      const auto [key, other] = sym.keyed_sets(s.key_size, s.other_size, s.per_class, i);
       throw tbreader::Error(path(dir, turn).string() + ": position " +
-                            board_text(member_.rules(), s.first_to_move ? mover : waiting,
-                                       s.first_to_move ? waiting : mover) +
+                            board_text(member_.rules(), s.key_is_first() ? key : other,
+                                       s.key_is_first() ? other : key) +
                             " (entry " + std::to_string(i) + ") stores " +
                             std::to_string(stored.get(i)) + " but its successors give " +
                             std::to_string(derived.get(i)));

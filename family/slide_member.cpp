@@ -29,7 +29,7 @@ SlideMember::SlideMember(Rules rules) : rules_(std::move(rules)), symmetry_(rule
   }
   for (int layer = 0; layer < layers(); ++layer) {
     per_class_.push_back(combinatorial::binomial(cells - first_marks(layer), second_marks(layer)));
-    entries_.push_back(per_class_.back() * symmetry_.canonical_sets(first_marks(layer)).size());
+    entries_.push_back(per_class_.back() * symmetry_.class_count(first_marks(layer)));
     table_names_.push_back(movement(layer)
                                ? rules_.stem + "-move" +
                                      (first_to_move(layer) ? rules_.first : rules_.second)
