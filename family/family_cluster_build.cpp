@@ -116,16 +116,11 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
       std::max<std::uint64_t>(chunk_classes, kRoundEntries / pc / chunk_classes * chunk_classes);
   const std::uint64_t owned = mine.owned.end - mine.owned.first;
   const std::uint64_t rounds = cluster.max((owned + round_classes - 1) / round_classes);
-  const auto put = [&](std::uint64_t cls, std::uint64_t rank, Code code) {
-    std::uint64_t* group = out.class_words(cls) + out.planes * (rank >> 6);
-    for (Code j = 0; j < code; ++j) group[j] |= std::uint64_t{1} << (rank & 63);
+  // Levels are moved as they are: both keyings hold the same planes.
+  const auto put = [&](std::uint64_t cls, std::uint64_t rank, Code level) {
+    set_level(out.class_words(cls), out.planes, rank, level);
   };
-  const auto code_at = [&](const std::uint64_t* group, unsigned bit) {
-    Code code = 0;
-    for (int j = 0; j < layer.planes; ++j) code += (group[j] >> bit) & 1;
-    return code;
-  };
-  // Local: the bit in its group; else canonical set << 32 | rank, which the owner ranks.
+  // An entry asked of another process: canonical set << 32 | rank, which the owner ranks.
   std::vector<std::uint64_t> index;
   std::vector<std::uint16_t> owner;
   for (std::uint64_t round = 0; round < rounds; ++round) {
@@ -136,7 +131,7 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
       const std::uint64_t c0 = first + k * chunk_classes;
       return std::pair{(c0 - first) * pc, (std::min(end, c0 + chunk_classes) - first) * pc};
     };
-    index.resize((end - first) * pc);
+    index.resize(ranks > 1 ? (end - first) * pc : 0);  // a single process asks nothing
     owner.resize(index.size());
     std::vector<std::uint64_t> counts(chunks * ranks, 0);
     parallel_for(threads, chunks, [&](std::uint64_t k) {
@@ -155,6 +150,7 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
             sets[b] = combinatorial::deposit_bits(others[j0 + b], free);
           classes->locate(std::span(sets, n), places);
           const std::uint64_t* where[kBatch];
+          unsigned bits[kBatch];
           for (std::size_t b = 0; b < n; ++b) {
             const ClassIndex::Place& place = places[b];
             const std::uint32_t rank = revolving_door(combinatorial::extract_bits(
@@ -163,22 +159,20 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
             const auto o = static_cast<std::uint16_t>(
                 std::upper_bound(owner_first.begin(), owner_first.end(), place.canonical) -
                 owner_first.begin() - 1);
-            owner[i] = o;
+            if (ranks > 1) owner[i] = o;  // read only where something is asked
             where[b] = nullptr;
             if (o == me) {  // here: read below, once the batch's loads are under way
               where[b] = layer.class_words(place.cls) + layer.planes * (rank >> 6);
               __builtin_prefetch(where[b]);
-              index[i] = rank & 63;
+              bits[b] = rank & 63;
             } else {
               index[i] = std::uint64_t{place.canonical} << 32 | rank;
               ++counts[k * ranks + o];
             }
           }
-          for (std::size_t b = 0; b < n; ++b) {
-            if (!where[b]) continue;
-            const std::uint32_t rank = others_rank[j0 + b];
-            put(first + c, rank, code_at(where[b], static_cast<unsigned>(index[c * pc + rank])));
-          }
+          for (std::size_t b = 0; b < n; ++b)
+            if (where[b])
+              put(first + c, others_rank[j0 + b], group_level(where[b], layer.planes, bits[b]));
         }
       }
     });
@@ -189,13 +183,22 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
         offsets[k * ranks + r] = total[r];
         total[r] += counts[k * ranks + r];
       }
-    std::vector<std::vector<std::uint64_t>> asks(ranks);
-    for (int r = 0; r < ranks; ++r) asks[r].resize(total[r]);
+    // A chunk all of whose entries are here (every chunk of a single process) is done.
+    const auto all_here = [&](std::uint64_t k) {
+      std::uint64_t elsewhere = 0;
+      for (int r = 0; r < ranks; ++r) elsewhere += counts[k * ranks + r];
+      return elsewhere == 0;
+    };
+    std::vector<Bytes> to(ranks);
+    for (int r = 0; r < ranks; ++r) to[r].resize(total[r] * sizeof(std::uint64_t));
     parallel_for(threads, chunks, [&](std::uint64_t k) {
+      if (all_here(k)) return;
       std::vector<std::uint64_t> at(offsets.begin() + k * ranks, offsets.begin() + (k + 1) * ranks);
-      const auto [from, to] = chunk_entries(k);
-      for (std::uint64_t i = from; i < to; ++i)
-        if (owner[i] != me) asks[owner[i]][at[owner[i]]++] = index[i];
+      const auto [from, to_entry] = chunk_entries(k);
+      for (std::uint64_t i = from; i < to_entry; ++i)
+        if (owner[i] != me)
+          std::memcpy(to[owner[i]].data() + sizeof(std::uint64_t) * at[owner[i]]++, &index[i],
+                      sizeof(std::uint64_t));
     });
     // The codes of asks (canonical set << 32 | rank in `layer`) to `layer`'s owner, here; in
     // batches whose loads are issued together.
@@ -213,16 +216,13 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
             __builtin_prefetch(where[b]);
           }
           for (std::size_t b = 0; b < m; ++b)
-            codes[a0 + b] = static_cast<std::uint8_t>(code_at(where[b], asked[a0 + b] & 63));
+            codes[a0 + b] =
+                static_cast<std::uint8_t>(group_level(where[b], layer.planes, asked[a0 + b] & 63));
         }
       });
     };
-    std::vector<Bytes> to(ranks);
-    for (int r = 0; r < ranks; ++r)
-      if (r != me)
-        to[r].assign(reinterpret_cast<const std::uint8_t*>(asks[r].data()),
-                     reinterpret_cast<const std::uint8_t*>(asks[r].data() + asks[r].size()));
     const auto asked = cluster.exchange(to);
+    to.clear();
     std::vector<Bytes> answers(ranks);
     for (int r = 0; r < ranks; ++r) {
       if (r == me) continue;
@@ -232,6 +232,7 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
     }
     const auto codes = cluster.exchange(answers);
     parallel_for(threads, chunks, [&](std::uint64_t k) {
+      if (all_here(k)) return;
       std::vector<std::uint64_t> at(offsets.begin() + k * ranks, offsets.begin() + (k + 1) * ranks);
       const auto [from, to_entry] = chunk_entries(k);
       for (std::uint64_t c = from / pc; c < to_entry / pc; ++c)

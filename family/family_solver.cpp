@@ -32,32 +32,20 @@ inline void put_level(std::uint64_t* planes, std::size_t stride, int count, std:
     w[j * stride] = static_cast<Code>(j) < level ? w[j * stride] | mask : w[j * stride] & ~mask;
 }
 
-inline Code group_level(const std::uint64_t* group, int planes, unsigned bit) {
-  if (planes == 2)  // outcomes: most members, and the largest; unrolled
-    return static_cast<Code>(((group[0] >> bit) & 1) + ((group[1] >> bit) & 1));
-  Code c = 0;
-  for (int j = 0; j < planes; ++j) c += (group[j] >> bit) & 1;
-  return c;
-}
-
-inline void set_level(std::uint64_t* class_words, int planes, std::uint64_t rank, Code level) {
-  std::uint64_t* group = class_words + planes * (rank >> 6);
-  for (Code j = 0; j < level; ++j) group[j] |= std::uint64_t{1} << (rank & 63);
-}
-
 // For the set `key` of index cells of one side and sets of the other side given as masks over
 // the cells `key` leaves free (`locals`), calls sink(j, level) with the level in `layer` of the
 // position (key, locals[j]), whichever side keys `layer`:
 // - kByLocals (the other side keys it): each set is located through `classes`, the layer's;
 // - else the key keys it: it is canonical, so it stands in class `key_class` by itself
-//   (the identity is the least symmetry that maps a set onto itself).
+//   (the identity is the least symmetry that maps a set onto itself), and each set at its
+//   rank in the class, `local_ranks` (the same for every class).
 // Passes over each batch, each issuing independent loads the next pass needs: the class
 // index, then the layer's entry (a likely cache miss). Everything the loop reads is in locals:
 // the sink's stores could otherwise alias the layer's fields and force reloads.
 template <bool kByLocals, class Sink>
 void gather(const Symmetry& sym, const ClassIndex* classes, const LayerPlanes& layer,
             std::uint64_t key_class, std::uint32_t key, std::span<const std::uint32_t> locals,
-            Sink&& sink) {
+            const std::uint32_t* local_ranks, Sink&& sink) {
   const combinatorial::FastRevolvingDoorRank& rank_in_class =
       combinatorial::fast_ranks().revolving_door;
   const std::uint32_t full = sym.full(), free = full & ~key;
@@ -90,7 +78,7 @@ void gather(const Symmetry& sym, const ClassIndex* classes, const LayerPlanes& l
         rank = rank_in_class(
             combinatorial::extract_bits(key_images[place.symmetry], full & ~place.canonical));
       } else {
-        rank = rank_in_class(local_sets[first + j]);
+        rank = local_ranks[first + j];
       }
       where[j] = base + class_size * cls + planes * (rank >> 6);
       bits[j] = rank & 63;
@@ -195,8 +183,8 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
       next && !next->shape.key_is_mover ? &sym.classes(next->shape.key_size) : nullptr;
   const auto successor_sets = colex_sets(free_cells, shape.other_size + shape.marks);
   const auto mover_sets = ranked_sets(free_cells, shape.other_size);
-  std::vector<std::uint32_t> successor_ranks;  // within a class of the re-keyed next layer
-  if (next_by_mover)
+  std::vector<std::uint32_t> successor_ranks;  // within a class of the next layer by its mover
+  if (next_by_mover || (next && next->shape.key_is_mover))
     for (const std::uint32_t set : successor_sets)
       successor_ranks.push_back(
           static_cast<std::uint32_t>(combinatorial::revolving_door_rank(set)));
@@ -253,9 +241,9 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
         if (rekeyed) set_level(rekeyed, planes, ranks[j], level);
       };
       if (next_classes)
-        gather<true>(sym, next_classes, *next, 0, key, successor_sets, sink);
+        gather<true>(sym, next_classes, *next, 0, key, successor_sets, nullptr, sink);
       else
-        gather<false>(sym, nullptr, *next, cls, key, successor_sets, sink);
+        gather<false>(sym, nullptr, *next, cls, key, successor_sets, ranks, sink);
     }
     if (decided) {
       const Code level = layer.level(
@@ -366,7 +354,7 @@ CodeSource rekeyed_codes(const Member& member, const LayerPlanes& layer) {
       const std::uint64_t to = std::min(first + count, (cls + 1) * shape.per_class);
       std::uint8_t* out = codes + (from - first);
       gather<true>(sym, &classes, layer, 0, keys.set(cls),
-                   std::span(*by_rank).subspan(from - cls * shape.per_class, to - from),
+                   std::span(*by_rank).subspan(from - cls * shape.per_class, to - from), nullptr,
                    [&](std::size_t j, Code level) {
                      out[j] = static_cast<std::uint8_t>(layer.code(level));
                    });

@@ -54,6 +54,21 @@ struct LayerPlanes {
   }
 };
 
+// The level of entry `bit` of a group of 64 (planes words).
+inline Code group_level(const std::uint64_t* group, int planes, unsigned bit) {
+  if (planes == 2)  // outcomes: most members, and the largest; unrolled
+    return static_cast<Code>(((group[0] >> bit) & 1) + ((group[1] >> bit) & 1));
+  Code c = 0;
+  for (int j = 0; j < planes; ++j) c += (group[j] >> bit) & 1;
+  return c;
+}
+
+// Sets the level of the entry at `rank` of a class (its planes zero before).
+inline void set_level(std::uint64_t* class_words, int planes, std::uint64_t rank, Code level) {
+  std::uint64_t* group = class_words + planes * (rank >> 6);
+  for (Code j = 0; j < level; ++j) group[j] |= std::uint64_t{1} << (rank & 63);
+}
+
 // Layer `turn`, keyed by the side not to move, from layer turn + 1 (`next`, either keying; null
 // when turn + 1 ends the game and is scored). The solve reads `next` class by class of its
 // mover's sets: if `next_by_mover` is given (zeroed, that shape; `next` keyed by its side not
