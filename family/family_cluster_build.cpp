@@ -22,7 +22,9 @@
 namespace tbgen::family {
 namespace {
 
-constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 20;
+// A round's asks pass through four buffers of 8 bytes an entry (asks, the exchange's send and
+// receive, the split): about 10 MB at 2^18, a part of the fixed amount a process holds.
+constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 18;
 
 // One process's part of a layer keyed one way.
 struct Share {
