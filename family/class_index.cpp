@@ -13,11 +13,6 @@ namespace {
 constexpr std::uint64_t kMaxTabledSets = std::uint64_t{1} << 23;
 constexpr int kLargeGroup = 32;
 
-bool is_tabled(const Symmetry& sym, int size, bool whole) {
-  return combinatorial::binomial(sym.cells(), size) <= kMaxTabledSets &&
-         (whole || sym.size() >= kLargeGroup);
-}
-
 // Whether a set is the least of its images.
 bool is_canonical(const Symmetry& sym, std::uint32_t set) {
   for (int g = 1; g < sym.size(); ++g)
@@ -27,11 +22,16 @@ bool is_canonical(const Symmetry& sym, std::uint32_t set) {
 
 }  // namespace
 
+bool ClassIndex::tabled_for(const Symmetry& sym, int size, bool whole) {
+  return combinatorial::binomial(sym.cells(), size) <= kMaxTabledSets &&
+         (whole || sym.size() >= kLargeGroup);
+}
+
 std::uint64_t ClassIndex::bytes(const Symmetry& sym, int size, int processes) {
   const auto n = static_cast<std::uint64_t>(processes);
   const std::uint64_t sets = combinatorial::binomial(sym.cells(), size);
   const std::uint64_t classes = sym.class_count(size);
-  if (is_tabled(sym, size, processes == 1)) return 4 * (sets + classes);
+  if (tabled_for(sym, size, processes == 1)) return 4 * (sets + classes);
   const std::uint64_t blocks = (sets >> kBlockLog2) + 1;
   return 8 * (blocks + 1) + ((sets / 8) * 9 / 8 + 4 * classes) / n + (1u << kBlockLog2) / 4;
 }
@@ -43,7 +43,7 @@ ClassIndex::ClassIndex(const Symmetry& sym, int size, ClassRange range, unsigned
       classes_(sym.class_count(size)) {
   const std::uint64_t first = std::min(range.first, classes_);
   const std::uint64_t end = std::max(first, std::min(range.end, classes_));
-  if (is_tabled(sym, size, range.whole())) {
+  if (tabled_for(sym, size, range.whole())) {
     // Every set is an image g(c) of exactly one canonical c; g's inverse maps it back. The least
     // such g is written last.
     lookup_.assign(sets_of_size_, 0);

@@ -43,6 +43,8 @@ class ClassIndex {
   // out unless the group is large). Built with `threads` threads.
   ClassIndex(const Symmetry& sym, int size, ClassRange range = {}, unsigned threads = 1);
 
+  // Whether an index of the size (of all its classes, or of a range) is a table.
+  static bool tabled_for(const Symmetry& sym, int size, bool whole);
   // About the bytes an index of a 1/processes share of the classes holds (BuildNeeds).
   static std::uint64_t bytes(const Symmetry& sym, int size, int processes);
 

@@ -25,6 +25,9 @@ namespace {
 // A round's asks pass through four buffers of 8 bytes an entry (asks, the exchange's send and
 // receive, the split): about 10 MB at 2^18, a part of the fixed amount a process holds.
 constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 18;
+// Entries of the next layer keyed by its mover that a solve round keys and reads: 4 MB of
+// outcome planes.
+constexpr std::uint64_t kSolveRoundEntries = std::uint64_t{1} << 24;
 
 // One process's part of a layer keyed one way.
 struct Share {
@@ -82,42 +85,75 @@ void fill_held(LayerPlanes& layer, const Cluster& cluster) {
   }
 }
 
-// Layer `layer` (this process's slice, either keying) keyed the other way: the slice of the
-// classes this process owns in that keying, and those it holds, filled.
+// Layer `layer` (this process's slice, either keying) keyed the other way, class by class of
+// that keying: what is needed for it is worked out once (the class indexes of both keyings'
+// key sizes, each rank's first canonical set of `layer`), then key() keys the classes asked
+// for, collectively: every process calls it alike, with its own part (maybe empty).
 //
 // Per round: where each entry of the round's classes stands in `layer` and who owns it (in
 // parallel, class by class); those places sorted by owner, in entry order, through counts per
 // chunk of classes; this process's own answered at once, the others' asked for and answered;
 // the codes put in place chunk by chunk (a chunk is whole classes, so no two threads share a
 // word).
-LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Cluster& cluster,
-                     unsigned threads) {
-  const Symmetry& sym = member.symmetry();
-  const LayerShape shape = member.shape(layer.shape.turn, !layer.shape.key_is_mover);
+class Rekeying {
+ public:
+  Rekeying(const Member& member, const LayerPlanes& layer, const Cluster& cluster, unsigned threads)
+      : member_(member),
+        layer_(layer),
+        cluster_(cluster),
+        threads_(threads),
+        shape_(member.shape(layer.shape.turn, !layer.shape.key_is_mover)),
+        mine_(share_of(shape_, cluster, cluster.rank())) {
+    const Symmetry& sym = member.symmetry();
+    // The classes of both keyings that this process holds; `layer`'s first canonical set of
+    // each rank, so that a set's owner is found from its canonical image alone (canonical sets
+    // increase with their classes).
+    keys_ = sym.classes(shape_.key_size, mine_.owned, threads);
+    classes_ = sym.classes(layer.shape.key_size,
+                           {layer.first_class, layer.first_class + layer.held}, threads);
+    for (int r = 0; r < cluster.size(); ++r)
+      owner_first_.push_back(classes_->set_of_any(share_of(layer.shape, cluster, r).owned.first));
+    others_ = bit_planes::colex_sets(sym.cells() - shape_.key_size, shape_.other_size);
+    for (const std::uint32_t set : others_)
+      others_rank_.push_back(static_cast<std::uint32_t>(combinatorial::revolving_door_rank(set)));
+  }
+  const LayerShape& shape() const { return shape_; }
+  const Share& mine() const { return mine_; }
+  const ClassIndex& keys() const { return *keys_; }  // of the classes this process owns
+
+  // Keys `part` (classes this process owns) into `out`, which holds them.
+  void key(ClassRange part, LayerPlanes& out) const;
+
+ private:
+  const Member& member_;
+  const LayerPlanes& layer_;
+  const Cluster& cluster_;
+  unsigned threads_;
+  LayerShape shape_;
+  Share mine_;
+  std::shared_ptr<const ClassIndex> keys_, classes_;
+  std::vector<std::uint32_t> owner_first_, others_, others_rank_;
+};
+
+void Rekeying::key(ClassRange part, LayerPlanes& out) const {
+  const Symmetry& sym = member_.symmetry();
+  const LayerPlanes& layer = layer_;
+  const Cluster& cluster = cluster_;
+  const unsigned threads = threads_;
   const int ranks = cluster.size(), me = cluster.rank();
-  const Share mine = share_of(shape, cluster, me);
-  LayerPlanes out(member, shape, mine.held);
-  // The classes of both keyings that this process holds; `layer`'s first canonical set of each
-  // rank, so that a set's owner is found from its canonical image alone (canonical sets
-  // increase with their classes).
-  const auto keys = sym.classes(shape.key_size, mine.owned, threads);
-  const auto classes = sym.classes(layer.shape.key_size,
-                                   {layer.first_class, layer.first_class + layer.held}, threads);
-  std::vector<std::uint32_t> owner_first(ranks);
-  for (int r = 0; r < ranks; ++r)
-    owner_first[r] = classes->set_of_any(share_of(layer.shape, cluster, r).owned.first);
-  const auto others = bit_planes::colex_sets(sym.cells() - shape.key_size, shape.other_size);
-  std::vector<std::uint32_t> others_rank(others.size());
-  for (std::size_t j = 0; j < others.size(); ++j)
-    others_rank[j] = static_cast<std::uint32_t>(combinatorial::revolving_door_rank(others[j]));
-  const std::uint64_t pc = shape.per_class;
+  const auto& keys = keys_;
+  const auto& classes = classes_;
+  const auto& owner_first = owner_first_;
+  const auto& others = others_;
+  const auto& others_rank = others_rank_;
+  const std::uint64_t pc = shape_.per_class;
   const combinatorial::FastRevolvingDoorRank& revolving_door =
       combinatorial::fast_ranks().revolving_door;
   const std::uint64_t chunk_classes = std::max<std::uint64_t>(1, (std::uint64_t{1} << 16) / pc);
   const std::uint64_t round_classes =
       std::max<std::uint64_t>(chunk_classes, kRoundEntries / pc / chunk_classes * chunk_classes);
-  const std::uint64_t owned = mine.owned.end - mine.owned.first;
-  const std::uint64_t rounds = cluster.max((owned + round_classes - 1) / round_classes);
+  const std::uint64_t rounds =
+      cluster.max((part.end - part.first + round_classes - 1) / round_classes);
   // Levels are moved as they are: both keyings hold the same planes.
   const auto put = [&](std::uint64_t cls, std::uint64_t rank, Code level) {
     set_level(out.class_words(cls), out.planes, rank, level);
@@ -126,8 +162,8 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
   std::vector<std::uint64_t> index;
   std::vector<std::uint16_t> owner;
   for (std::uint64_t round = 0; round < rounds; ++round) {
-    const std::uint64_t first = std::min(mine.owned.end, mine.owned.first + round * round_classes);
-    const std::uint64_t end = std::min(mine.owned.end, first + round_classes);
+    const std::uint64_t first = std::min(part.end, part.first + round * round_classes);
+    const std::uint64_t end = std::min(part.end, first + round_classes);
     const std::uint64_t chunks = (end - first + chunk_classes - 1) / chunk_classes;
     const auto chunk_entries = [&](std::uint64_t k) {  // [from, to) of chunk k
       const std::uint64_t c0 = first + k * chunk_classes;
@@ -185,16 +221,17 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
         offsets[k * ranks + r] = total[r];
         total[r] += counts[k * ranks + r];
       }
-    // A chunk all of whose entries are here (every chunk of a single process) is done.
-    const auto all_here = [&](std::uint64_t k) {
-      std::uint64_t elsewhere = 0;
-      for (int r = 0; r < ranks; ++r) elsewhere += counts[k * ranks + r];
-      return elsewhere == 0;
-    };
+    // The chunks that ask anything (none, for a single process): a chunk all of whose entries
+    // are here is done.
+    std::vector<std::uint64_t> asking;
+    for (std::uint64_t k = 0; k < chunks; ++k)
+      if (std::any_of(counts.begin() + k * ranks, counts.begin() + (k + 1) * ranks,
+                      [](std::uint64_t n) { return n > 0; }))
+        asking.push_back(k);
     std::vector<Bytes> to(ranks);
     for (int r = 0; r < ranks; ++r) to[r].resize(total[r] * sizeof(std::uint64_t));
-    parallel_for(threads, chunks, [&](std::uint64_t k) {
-      if (all_here(k)) return;
+    parallel_for(threads, asking.size(), [&](std::uint64_t a) {
+      const std::uint64_t k = asking[a];
       std::vector<std::uint64_t> at(offsets.begin() + k * ranks, offsets.begin() + (k + 1) * ranks);
       const auto [from, to_entry] = chunk_entries(k);
       for (std::uint64_t i = from; i < to_entry; ++i)
@@ -233,8 +270,8 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
              answers[r].data());
     }
     const auto codes = cluster.exchange(answers);
-    parallel_for(threads, chunks, [&](std::uint64_t k) {
-      if (all_here(k)) return;
+    parallel_for(threads, asking.size(), [&](std::uint64_t a) {
+      const std::uint64_t k = asking[a];
       std::vector<std::uint64_t> at(offsets.begin() + k * ranks, offsets.begin() + (k + 1) * ranks);
       const auto [from, to_entry] = chunk_entries(k);
       for (std::uint64_t c = from / pc; c < to_entry / pc; ++c)
@@ -242,6 +279,13 @@ LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Clust
           if (owner[i] != me) put(first + c, rank, codes[owner[i]][at[owner[i]]++]);
     });
   }
+}
+
+LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Cluster& cluster,
+                     unsigned threads) {
+  const Rekeying rekeying(member, layer, cluster, threads);
+  LayerPlanes out(member, rekeying.shape(), rekeying.mine().held);
+  rekeying.key(rekeying.mine().owned, out);
   fill_held(out, cluster);
   return out;
 }
@@ -286,26 +330,51 @@ void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster)
     }
     if (!is_stored && (t == 0 || complete[t - 1])) continue;
     const auto start = std::chrono::steady_clock::now();
-    // Layer t + 1 keyed by its mover: what the solve of layer t reads, class by class.
-    std::unique_ptr<LayerPlanes> by_mover;
-    if (next && next->shape.key_is_mover) {
-      by_mover = std::move(next);
-    } else if (next) {
-      by_mover = std::make_unique<LayerPlanes>(rekey_on(member_, *next, cluster, context.threads));
-      if (t + 1 < stored && !complete[t + 1]) write(*next, *by_mover);
-    }
-    next.reset();
-    const Share mine = share(member_.shape(t));
+    const LayerShape shape = member_.shape(t);
+    const Share mine = share(shape);
     const std::string label = member_.rules().stem + " turn " + std::to_string(t);
     std::unique_ptr<Progress> progress;
     if (cluster.rank() == 0)
-      progress = std::make_unique<Progress>(
-          label, (mine.owned.end - mine.owned.first) * member_.shape(t).per_class);
-    auto layer =
-        std::make_unique<LayerPlanes>(solve_layer(member_, t, by_mover.get(), context.threads,
-                                                  progress.get(), nullptr, mine.owned, mine.held));
+      progress =
+          std::make_unique<Progress>(label, (mine.owned.end - mine.owned.first) * shape.per_class);
+    auto layer = std::make_unique<LayerPlanes>(member_, shape, mine.held);
+    // Layer t + 1 keyed by its mover is what the solve of layer t reads, class by class.
+    if (next && !next->shape.key_is_mover && !(t + 1 < stored && !complete[t + 1])) {
+      // Not written here: keyed a round of classes at a time, each solved at once, so that the
+      // layer is never held both ways.
+      const Rekeying rekeying(member_, *next, cluster, context.threads);
+      const std::uint64_t round_classes =
+          std::max<std::uint64_t>(1, kSolveRoundEntries / rekeying.shape().per_class);
+      const std::uint64_t rounds =
+          cluster.max((mine.owned.end - mine.owned.first + round_classes - 1) / round_classes);
+      for (std::uint64_t round = 0; round < rounds; ++round) {
+        ClassRange part;
+        part.first = std::min(mine.owned.end, mine.owned.first + round * round_classes);
+        part.end = std::min(mine.owned.end, part.first + round_classes);
+        LayerPlanes by_mover(member_, rekeying.shape(), part);
+        rekeying.key(part, by_mover);
+        solve_classes(member_, t, &by_mover, context.threads,
+                      {.solved = part,
+                       .keys = &rekeying.keys(),
+                       .progress = progress.get(),
+                       .done_before = (part.first - mine.owned.first) * shape.per_class},
+                      *layer);
+      }
+    } else {
+      std::unique_ptr<LayerPlanes> by_mover;
+      if (next && next->shape.key_is_mover) {
+        by_mover = std::move(next);
+      } else if (next) {
+        by_mover =
+            std::make_unique<LayerPlanes>(rekey_on(member_, *next, cluster, context.threads));
+        write(*next, *by_mover);
+      }
+      next.reset();
+      solve_classes(member_, t, by_mover.get(), context.threads,
+                    {.solved = mine.owned, .progress = progress.get()}, *layer);
+    }
+    next.reset();
     if (progress) progress->finish();
-    by_mover.reset();
     fill_held(*layer, cluster);
     if (is_stored && (t == 0 || complete[t - 1]))
       write(*layer, rekey_on(member_, *layer, cluster, context.threads));

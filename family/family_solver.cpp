@@ -148,8 +148,18 @@ void LayerPlanes::throw_between_levels(Code code) {
 }
 
 LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
-                        Progress* progress, LayerPlanes* next_by_mover, ClassRange solved,
-                        ClassRange held) {
+                        Progress* progress, LayerPlanes* next_by_mover) {
+  LayerPlanes layer(member, member.shape(turn));
+  solve_classes(member, turn, next, threads, {.progress = progress, .next_by_mover = next_by_mover},
+                layer);
+  return layer;
+}
+
+void solve_classes(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
+                   const SolveScope& scope, LayerPlanes& layer) {
+  LayerPlanes* next_by_mover = scope.next_by_mover;
+  Progress* progress = scope.progress;
+  const ClassRange solved = scope.solved;
   const Rules& rules = member.rules();
   const Symmetry& sym = member.symmetry();
   const LayerShape shape = member.shape(turn);
@@ -163,7 +173,6 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
     throw std::logic_error(rules.stem + ": layer " + std::to_string(turn) +
                            " cannot re-key the next layer");
   const int planes = member.planes();
-  LayerPlanes layer(member, shape, held);
   const std::uint64_t first_class = std::min(solved.first, shape.classes);
   const std::uint64_t end_class = std::min(solved.end, shape.classes);
   const int free_cells = rules.cells() - shape.key_size;
@@ -177,7 +186,9 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
   const bool sparse = widest * 256 < (std::uint64_t{1} << free_cells);
   const std::size_t words = sparse ? (widest + 63) / 64 : words_for_cells(free_cells);
   const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
-  const auto keys = sym.classes(shape.key_size, solved, threads);
+  std::shared_ptr<const ClassIndex> built;
+  const ClassIndex* keys =
+      scope.keys ? scope.keys : (built = sym.classes(shape.key_size, solved, threads)).get();
   // The next layer's classes where its key is this layer's mover: each successor is located.
   const ClassIndex* next_classes =
       next && !next->shape.key_is_mover ? &sym.classes(next->shape.key_size) : nullptr;
@@ -210,7 +221,8 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
     std::uint64_t* dst = layer.class_words(cls);
     auto report = [&] {
       if (progress)
-        progress->advance((done.fetch_add(1, std::memory_order_relaxed) + 1) * shape.per_class);
+        progress->advance(scope.done_before +
+                          (done.fetch_add(1, std::memory_order_relaxed) + 1) * shape.per_class);
     };
     auto board_of = [&](std::uint32_t local) {  // (first, second) board masks
       const std::uint32_t mover = sym.to_board(combinatorial::deposit_bits(local, free));
@@ -296,7 +308,6 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
     else
       solve_class.template operator()<false>(solved_class);
   });
-  return layer;
 }
 
 LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned threads) {

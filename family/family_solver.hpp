@@ -73,11 +73,20 @@ inline void set_level(std::uint64_t* class_words, int planes, std::uint64_t rank
 // when turn + 1 ends the game and is scored). The solve reads `next` class by class of its
 // mover's sets: if `next_by_mover` is given (zeroed, that shape; `next` keyed by its side not
 // to move), it receives `next` so keyed, for little more than the stores.
-// In a distributed build, `solved` is the process's share of the classes: the result holds
-// `held` (which contains `solved`), and next must hold the classes it reads.
 LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
-                        Progress* progress, LayerPlanes* next_by_mover = nullptr,
-                        ClassRange solved = {}, ClassRange held = {});
+                        Progress* progress, LayerPlanes* next_by_mover = nullptr);
+
+// Part of a layer's solve: a distributed build solves its share of the classes, or a round of
+// it, into a layer that holds them; `next` must hold the classes they read.
+struct SolveScope {
+  ClassRange solved = {};            // the classes solved
+  const ClassIndex* keys = nullptr;  // this layer's key classes, holding `solved`; else built
+  Progress* progress = nullptr;      // counts entries from `done_before`
+  std::uint64_t done_before = 0;
+  LayerPlanes* next_by_mover = nullptr;  // as solve_layer's
+};
+void solve_classes(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
+                   const SolveScope& scope, LayerPlanes& layer);
 
 // The layer keyed by the other side (a gather as costly as a solve).
 LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned threads);

@@ -176,7 +176,8 @@ const ClassIndex& Symmetry::classes(int size) const {
 
 std::shared_ptr<const ClassIndex> Symmetry::classes(int size, ClassRange range,
                                                     unsigned threads) const {
-  if (range.whole() || (range.first == 0 && range.end >= class_count(size))) {
+  if (range.whole() || (range.first == 0 && range.end >= class_count(size)) ||
+      ClassIndex::tabled_for(*this, size, false)) {
     classes(size);
     return classes_[size];
   }
