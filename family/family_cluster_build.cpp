@@ -113,9 +113,10 @@ class Rekeying {
                            {layer.first_class, layer.first_class + layer.held}, threads);
     for (int r = 0; r < cluster.size(); ++r)
       owner_first_.push_back(classes_->set_of_any(share_of(layer.shape, cluster, r).owned.first));
-    others_ = bit_planes::colex_sets(sym.cells() - shape_.key_size, shape_.other_size);
-    for (const std::uint32_t set : others_)
-      others_rank_.push_back(static_cast<std::uint32_t>(combinatorial::revolving_door_rank(set)));
+    // The other side's sets in the order of their ranks in a class: the entries of a class in
+    // order, so that the planes are written a group at a time.
+    for (std::uint64_t r = 0; r < shape_.per_class; ++r)
+      others_.push_back(combinatorial::revolving_door_unrank(r, shape_.other_size));
   }
   const LayerShape& shape() const { return shape_; }
   const Share& mine() const { return mine_; }
@@ -132,7 +133,7 @@ class Rekeying {
   LayerShape shape_;
   Share mine_;
   std::shared_ptr<const ClassIndex> keys_, classes_;
-  std::vector<std::uint32_t> owner_first_, others_, others_rank_;
+  std::vector<std::uint32_t> owner_first_, others_;
 };
 
 void Rekeying::key(ClassRange part, LayerPlanes& out) const {
@@ -145,13 +146,14 @@ void Rekeying::key(ClassRange part, LayerPlanes& out) const {
   const auto& classes = classes_;
   const auto& owner_first = owner_first_;
   const auto& others = others_;
-  const auto& others_rank = others_rank_;
   const std::uint64_t pc = shape_.per_class;
   const combinatorial::FastRevolvingDoorRank& revolving_door =
       combinatorial::fast_ranks().revolving_door;
-  const std::uint64_t chunk_classes = std::max<std::uint64_t>(1, (std::uint64_t{1} << 16) / pc);
+  // Chunks of about 2^14 entries, whole classes; a round of at least 8 chunks a thread, so
+  // that the threads stay busy to its end.
+  const std::uint64_t chunk_classes = std::max<std::uint64_t>(1, (std::uint64_t{1} << 14) / pc);
   const std::uint64_t round_classes =
-      std::max<std::uint64_t>(chunk_classes, kRoundEntries / pc / chunk_classes * chunk_classes);
+      chunk_classes * std::max<std::uint64_t>(8 * threads, kRoundEntries / pc / chunk_classes);
   const std::uint64_t rounds =
       cluster.max((part.end - part.first + round_classes - 1) / round_classes);
   // Levels are moved as they are: both keyings hold the same planes.
@@ -178,6 +180,7 @@ void Rekeying::key(ClassRange part, LayerPlanes& out) const {
       std::uint32_t sets[kBatch];
       ClassIndex::Place places[kBatch];
       std::uint32_t key_images[kMaxSymmetries];
+      std::vector<std::uint64_t> plane_words(out.planes);
       for (std::uint64_t c = from / pc; c < to / pc; ++c) {
         const std::uint32_t key = keys->set(first + c);
         const std::uint32_t free = sym.full() & ~key;
@@ -193,7 +196,7 @@ void Rekeying::key(ClassRange part, LayerPlanes& out) const {
             const ClassIndex::Place& place = places[b];
             const std::uint32_t rank = revolving_door(combinatorial::extract_bits(
                 key_images[place.symmetry], sym.full() & ~place.canonical));
-            const std::uint64_t i = c * pc + others_rank[j0 + b];
+            const std::uint64_t i = c * pc + j0 + b;
             const auto o = static_cast<std::uint16_t>(
                 std::upper_bound(owner_first.begin(), owner_first.end(), place.canonical) -
                 owner_first.begin() - 1);
@@ -208,9 +211,17 @@ void Rekeying::key(ClassRange part, LayerPlanes& out) const {
               ++counts[k * ranks + o];
             }
           }
+          // The batch is the class's group j0 / 64: its local entries' planes are built in
+          // registers and stored once (the others' bits come in later).
+          std::fill(plane_words.begin(), plane_words.end(), 0);
           for (std::size_t b = 0; b < n; ++b)
-            if (where[b])
-              put(first + c, others_rank[j0 + b], group_level(where[b], layer.planes, bits[b]));
+            if (where[b]) {
+              const Code level = group_level(where[b], layer.planes, bits[b]);
+              for (int j = 0; j < out.planes; ++j)
+                plane_words[j] |= std::uint64_t{static_cast<Code>(j) < level} << b;
+            }
+          std::uint64_t* group = out.class_words(first + c) + out.planes * (j0 >> 6);
+          for (int j = 0; j < out.planes; ++j) group[j] |= plane_words[j];
         }
       }
     });
@@ -334,10 +345,13 @@ void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster)
     const Share mine = share(shape);
     const std::string label = member_.rules().stem + " turn " + std::to_string(t);
     std::unique_ptr<Progress> progress;
-    if (cluster.rank() == 0)
-      progress =
-          std::make_unique<Progress>(label, (mine.owned.end - mine.owned.first) * shape.per_class);
-    auto layer = std::make_unique<LayerPlanes>(member_, shape, mine.held);
+    std::unique_ptr<LayerPlanes> layer;
+    const auto begin_solve = [&] {  // once the next layer is held as the solve reads it
+      if (cluster.rank() == 0)
+        progress = std::make_unique<Progress>(
+            label, (mine.owned.end - mine.owned.first) * shape.per_class);
+      layer = std::make_unique<LayerPlanes>(member_, shape, mine.held);
+    };
     // Layer t + 1 keyed by its mover is what the solve of layer t reads, class by class.
     if (next && !next->shape.key_is_mover && !(t + 1 < stored && !complete[t + 1])) {
       // Not written here: keyed a round of classes at a time, each solved at once, so that the
@@ -347,6 +361,7 @@ void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster)
           std::max<std::uint64_t>(1, kSolveRoundEntries / rekeying.shape().per_class);
       const std::uint64_t rounds =
           cluster.max((mine.owned.end - mine.owned.first + round_classes - 1) / round_classes);
+      begin_solve();
       for (std::uint64_t round = 0; round < rounds; ++round) {
         ClassRange part;
         part.first = std::min(mine.owned.end, mine.owned.first + round * round_classes);
@@ -370,6 +385,7 @@ void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster)
         write(*next, *by_mover);
       }
       next.reset();
+      begin_solve();
       solve_classes(member_, t, by_mover.get(), context.threads,
                     {.solved = mine.owned, .progress = progress.get()}, *layer);
     }

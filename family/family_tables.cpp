@@ -56,7 +56,7 @@ std::optional<BuildNeeds> FamilyTables::needs(int processes) const {
     return static_cast<std::uint64_t>(member_.planes()) * s.classes * ((s.per_class + 63) / 64) * 8;
   };
   BuildNeeds needs;
-  std::uint64_t layers = 0;  // the most a process holds at once: a layer, the next both keyed
+  std::uint64_t layers = 0;  // the most a process holds at once: a layer and the next
   for (int t = 0; t < rules.turns; ++t) {
     const LayerShape s = member_.shape(t);
     // Every board with the layer's counts, before symmetry.
@@ -67,8 +67,13 @@ std::optional<BuildNeeds> FamilyTables::needs(int processes) const {
     if (t < member_.stored_layers()) {
       needs.disk += (s.entries * member_.entry_bits() + 7) / 8;
     }
+    // Layer t + 1 is held both ways only where it is written (stored); else the mover's keying
+    // is made a round at a time (distributed) or not at all.
     const std::uint64_t next =
-        t + 1 < rules.turns ? bytes(member_.shape(t + 1)) + bytes(member_.shape(t + 1, true)) : 0;
+        t + 1 < rules.turns
+            ? bytes(member_.shape(t + 1)) +
+                  (t + 1 < member_.stored_layers() ? bytes(member_.shape(t + 1, true)) : 0)
+            : 0;
     layers = std::max(layers, bytes(s) + next);
   }
   // Every process holds the class indexes of the set sizes the layers are keyed by (its share
