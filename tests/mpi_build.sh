@@ -40,7 +40,7 @@ distributed() {
   setsid mpirun -np 2 "$bin/tbgen" build "$member" --tables "$d/killed" --threads 1 --mpi \
     >"$d.killed.log" 2>&1 &
   local leader=$!
-  for _ in $(seq 600); do
+  for _ in $(seq 3000); do  # up to 60 s: a loaded machine is slow to its first tables
     [ "$(grep -c ': written' "$d.killed.log")" -ge "$kill_at" ] && break
     sleep 0.02
   done
