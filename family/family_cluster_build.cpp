@@ -120,10 +120,14 @@ class Rekeying {
   }
   const LayerShape& shape() const { return shape_; }
   const Share& mine() const { return mine_; }
-  const ClassIndex& keys() const { return *keys_; }  // of the classes this process owns
+  // The key classes this process owns: those of the layer before `layer` too (the same side
+  // keys it, with the same marks), so that its solve need not work them out again.
+  std::shared_ptr<const ClassIndex> keys() const { return keys_; }
 
   // Keys `part` (classes this process owns) into `out`, which holds them.
   void key(ClassRange part, LayerPlanes& out) const;
+  // Every class this process owns, and those it holds filled from their owners.
+  LayerPlanes whole() const;
 
  private:
   const Member& member_;
@@ -292,12 +296,10 @@ void Rekeying::key(ClassRange part, LayerPlanes& out) const {
   }
 }
 
-LayerPlanes rekey_on(const Member& member, const LayerPlanes& layer, const Cluster& cluster,
-                     unsigned threads) {
-  const Rekeying rekeying(member, layer, cluster, threads);
-  LayerPlanes out(member, rekeying.shape(), rekeying.mine().held);
-  rekeying.key(rekeying.mine().owned, out);
-  fill_held(out, cluster);
+LayerPlanes Rekeying::whole() const {
+  LayerPlanes out(member_, shape_, mine_.held);
+  key(mine_.owned, out);
+  fill_held(out, cluster_);
   return out;
 }
 
@@ -353,10 +355,12 @@ void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster)
       layer = std::make_unique<LayerPlanes>(member_, shape, mine.held);
     };
     // Layer t + 1 keyed by its mover is what the solve of layer t reads, class by class.
+    std::shared_ptr<const ClassIndex> keys;  // layer t's, where a re-keying worked them out
     if (next && !next->shape.key_is_mover && !(t + 1 < stored && !complete[t + 1])) {
       // Not written here: keyed a round of classes at a time, each solved at once, so that the
       // layer is never held both ways.
       const Rekeying rekeying(member_, *next, cluster, context.threads);
+      keys = rekeying.keys();
       const std::uint64_t round_classes =
           std::max<std::uint64_t>(1, kSolveRoundEntries / rekeying.shape().per_class);
       const std::uint64_t rounds =
@@ -370,7 +374,7 @@ void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster)
         rekeying.key(part, by_mover);
         solve_classes(member_, t, &by_mover, context.threads,
                       {.solved = part,
-                       .keys = &rekeying.keys(),
+                       .keys = keys.get(),
                        .progress = progress.get(),
                        .done_before = (part.first - mine.owned.first) * shape.per_class},
                       *layer);
@@ -380,20 +384,21 @@ void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster)
       if (next && next->shape.key_is_mover) {
         by_mover = std::move(next);
       } else if (next) {
-        by_mover =
-            std::make_unique<LayerPlanes>(rekey_on(member_, *next, cluster, context.threads));
+        const Rekeying rekeying(member_, *next, cluster, context.threads);
+        keys = rekeying.keys();
+        by_mover = std::make_unique<LayerPlanes>(rekeying.whole());
         write(*next, *by_mover);
       }
       next.reset();
       begin_solve();
       solve_classes(member_, t, by_mover.get(), context.threads,
-                    {.solved = mine.owned, .progress = progress.get()}, *layer);
+                    {.solved = mine.owned, .keys = keys.get(), .progress = progress.get()}, *layer);
     }
     next.reset();
     if (progress) progress->finish();
     fill_held(*layer, cluster);
     if (is_stored && (t == 0 || complete[t - 1]))
-      write(*layer, rekey_on(member_, *layer, cluster, context.threads));
+      write(*layer, Rekeying(member_, *layer, cluster, context.threads).whole());
     const std::uint64_t exchanged = cluster.sum(cluster.bytes_sent() - sent_before);
     if (context.log)
       *context.log << label << ": solved in " << seconds_since(start) << " s on " << cluster.size()
