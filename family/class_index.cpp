@@ -20,6 +20,17 @@ bool is_canonical(const Symmetry& sym, std::uint32_t set) {
   return true;
 }
 
+// Calls visit(i, set) for the `count` sets of `size` elements from colex rank `first` on, in
+// order (i from 0).
+template <class Visit>
+void for_each_set(std::uint64_t first, std::uint64_t count, int size, Visit&& visit) {
+  std::uint32_t m = combinatorial::colex_unrank(first, size);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    if (i > 0) m = combinatorial::next_combination(m);
+    visit(i, m);
+  }
+}
+
 }  // namespace
 
 bool ClassIndex::tabled_for(const Symmetry& sym, int size, bool whole) {
@@ -48,16 +59,14 @@ ClassIndex::ClassIndex(const Symmetry& sym, int size, ClassRange range, unsigned
     // such g is written last.
     lookup_.assign(sets_of_size_, 0);
     sets_.reserve(classes_);
-    std::uint32_t m = static_cast<std::uint32_t>((std::uint64_t{1} << size) - 1);
-    for (std::uint64_t r = 0; r < sets_of_size_; ++r) {
-      if (r > 0) m = combinatorial::next_combination(m);
-      if (!is_canonical(sym, m)) continue;
+    for_each_set(0, sets_of_size_, size, [&](std::uint64_t, std::uint32_t m) {
+      if (!is_canonical(sym, m)) return;
       const auto cls = static_cast<std::uint32_t>(sets_.size());
       sets_.push_back(m);
       for (int g = sym.size() - 1; g >= 0; --g)
         lookup_[combinatorial::colex_rank(sym.apply(g, m))] =
             (cls << sym.class_shift()) | static_cast<std::uint32_t>(sym.inverse(g));
-    }
+    });
     return;
   }
   // Worked out: count every block's canonical sets, then keep the bits of the blocks that hold
@@ -105,30 +114,28 @@ ClassIndex::ClassIndex(const Symmetry& sym, int size, ClassRange range, unsigned
   sets_.assign(end - first, 0);
   const std::uint64_t held_blocks = bits_.size() / kWordsPerBlock;
   parallel_for(threads, held_blocks, [&](std::uint64_t b) {
-    const std::uint64_t start = (first_block_ + b) << kBlockLog2;
-    const std::uint64_t count = std::min<std::uint64_t>(1u << kBlockLog2, sets_of_size_ - start);
     std::uint64_t cls = before_block_[first_block_ + b];
-    std::uint32_t m = combinatorial::colex_unrank(start, size_);
-    for (std::uint64_t i = 0; i < count; ++i) {
+    for_block(first_block_ + b, [&](std::uint64_t i, std::uint32_t m) {
       const std::uint64_t bit = (b << kBlockLog2) + i;
-      if (bits_[bit >> 6] >> (bit & 63) & 1) {
-        if (cls >= first && cls < end) sets_[cls - first] = m;
-        ++cls;
-      }
-      if (i + 1 < count) m = combinatorial::next_combination(m);
-    }
+      if (!(bits_[bit >> 6] >> (bit & 63) & 1)) return;
+      if (cls >= first && cls < end) sets_[cls - first] = m;
+      ++cls;
+    });
   });
 }
 
-void ClassIndex::block_bits(std::uint64_t block, std::uint64_t* words) const {
+template <class Visit>
+void ClassIndex::for_block(std::uint64_t block, Visit&& visit) const {
   const std::uint64_t start = block << kBlockLog2;
-  const std::uint64_t count = std::min<std::uint64_t>(1u << kBlockLog2, sets_of_size_ - start);
+  for_each_set(start, std::min<std::uint64_t>(1u << kBlockLog2, sets_of_size_ - start), size_,
+               visit);
+}
+
+void ClassIndex::block_bits(std::uint64_t block, std::uint64_t* words) const {
   std::fill_n(words, (1u << kBlockLog2) / 64, 0);
-  std::uint32_t m = combinatorial::colex_unrank(start, size_);
-  for (std::uint64_t i = 0; i < count; ++i) {
+  for_block(block, [&](std::uint64_t i, std::uint32_t m) {
     if (is_canonical(*sym_, m)) words[i >> 6] |= std::uint64_t{1} << (i & 63);
-    if (i + 1 < count) m = combinatorial::next_combination(m);
-  }
+  });
 }
 
 std::uint32_t ClassIndex::set_of_any(std::uint64_t cls) const {
@@ -137,12 +144,12 @@ std::uint32_t ClassIndex::set_of_any(std::uint64_t cls) const {
   const auto b =
       static_cast<std::uint64_t>(std::upper_bound(before_block_.begin(), before_block_.end(), cls) -
                                  before_block_.begin() - 1);
-  std::array<std::uint64_t, (1u << kBlockLog2) / 64> words;
-  block_bits(b, words.data());
   std::uint64_t at = before_block_[b];
-  std::uint32_t m = combinatorial::colex_unrank(b << kBlockLog2, size_);
-  for (std::uint64_t i = 0;; ++i, m = combinatorial::next_combination(m))
-    if ((words[i >> 6] >> (i & 63) & 1) && at++ == cls) return m;
+  std::uint32_t found = 0;
+  for_block(b, [&](std::uint64_t, std::uint32_t m) {
+    if (is_canonical(*sym_, m) && at++ == cls) found = m;
+  });
+  return found;
 }
 
 std::uint64_t ClassIndex::rank_held(std::uint64_t colex) const {

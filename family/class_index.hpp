@@ -64,6 +64,8 @@ class ClassIndex {
  private:
   static constexpr int kBlockLog2 = 12;  // sets a coarse count covers
   static constexpr int kLineLog2 = 9;    // sets a fine count covers
+  template <class Visit>
+  void for_block(std::uint64_t block, Visit&& visit) const;  // visit(i, set) for its sets
   void block_bits(std::uint64_t block, std::uint64_t* words) const;
   std::uint64_t rank_held(std::uint64_t colex) const;  // class of the canonical set at colex
   Place image(std::uint32_t set) const;                // canonical set and symmetry, worked out
