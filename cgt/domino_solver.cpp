@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "solver/progress.hpp"
+#include "generator/progress.hpp"
 
 namespace tbgen::cgt {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "cgt/domino_solver.hpp"
 #include "cgt/notation.hpp"
-#include "solver/game_tables.hpp"
-#include "solver/progress.hpp"
+#include "generator/game_tables.hpp"
+#include "generator/progress.hpp"
 
 namespace tbgen::cgt {
 namespace {

@@ -56,7 +56,7 @@ for name, cols, rows, p, q, turns in [("mnk(cols=6,rows=5,k=4)", 6, 5, 1, 1, Non
         print("   per layer:", " ".join(f"t{t}:{e:.2e}" for t, e in L))
 
 
-# ---- connect: the gravity index (family/gravity_index.hpp).
+# ---- connect: the gravity index (family/gravity/gravity_index.hpp).
 def col_states(rows):
     return [(h, j, comb(h, j)) for h in range(rows + 1) for j in range(h + 1)]
 def conv(dp, opts):

@@ -31,7 +31,7 @@ using Code = std::uint32_t;
 
 // Placement members are accepted and built up to kMaxCells (a cell set is a 32-bit mask), where
 // the machine (or the cluster, docs/DISTRIBUTED.md) holds them. Gravity members are accepted up
-// to 64 bits of bitboard (family/gravity_index.hpp) and built where the machine holds them.
+// to 64 bits of bitboard (family/gravity/gravity_index.hpp) and built where the machine holds them.
 inline constexpr int kMaxCells = 32;
 
 struct Rules {

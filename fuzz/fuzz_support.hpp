@@ -6,7 +6,7 @@
 #include <string>
 
 #include "fuzz/temp_paths.hpp"
-#include "solver/game_tables.hpp"
+#include "generator/game_tables.hpp"
 #include "tbreader/tbreader.hpp"
 
 namespace tbgen::fuzz {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/game_tables.hpp"
+#include "generator/game_tables.hpp"
 #include "tbreader/tbreader.hpp"
 
 namespace tbgen::testing {

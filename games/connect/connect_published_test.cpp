@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "family/family_game.hpp"
-#include "family/gravity_solver.hpp"
+#include "family/gravity/gravity_solver.hpp"
 #include "test_tables.hpp"
 
 namespace {

@@ -1,7 +1,7 @@
 // connect(cols=7,rows=6,k=4,value=outcome,first=X,misere=0): Connect-k, each mark dropped to
 // the bottom of its column (SPEC 6). Solved by the gravity solver (family/gravity_*).
 #include "family/family_game.hpp"
-#include "family/gravity_index.hpp"
+#include "family/gravity/gravity_index.hpp"
 
 namespace tbgen {
 

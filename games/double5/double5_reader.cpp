@@ -2,7 +2,7 @@
 // under its own name, with its contest format.
 #include "core/contest_reader.hpp"
 #include "family/family_game.hpp"
-#include "family/family_reader.hpp"
+#include "family/placement/placement_reader.hpp"
 #include "games/double5/double5_rules.hpp"
 
 namespace tbgen {

@@ -1,11 +1,11 @@
 // double5's tables are built by the family generator, as its lines member's, under its own name.
 #include "games/double5/double5_rules.hpp"
-#include "solver/game_tables.hpp"
+#include "generator/game_tables.hpp"
 
 namespace tbgen {
 
 std::unique_ptr<GameTables> make_double5_tables(const GameString&) {
-  return make_family_tables(double5_rules());
+  return make_placement_tables(double5_rules());
 }
 
 }  // namespace tbgen

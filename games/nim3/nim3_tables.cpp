@@ -3,8 +3,8 @@
 
 #include "games/nim3/nim3_layout.hpp"
 #include "games/nim3/nim3_rules.hpp"
-#include "solver/game_tables.hpp"
-#include "solver/position_solver.hpp"
+#include "generator/game_tables.hpp"
+#include "generator/position_solver.hpp"
 
 namespace tbgen {
 namespace {

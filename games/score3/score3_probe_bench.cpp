@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "solver/game_tables.hpp"
+#include "generator/game_tables.hpp"
 #include "tbreader/tbreader.hpp"
 
 namespace {

@@ -3,7 +3,7 @@
 #include "core/board_text.hpp"
 #include "core/contest_reader.hpp"
 #include "family/family_game.hpp"
-#include "family/family_reader.hpp"
+#include "family/placement/placement_reader.hpp"
 #include "games/score3/score3_rules.hpp"
 
 namespace tbgen {

@@ -1,11 +1,11 @@
 // score3's tables are built by the family generator, as its mnk member's, under its own name.
 #include "games/score3/score3_rules.hpp"
-#include "solver/game_tables.hpp"
+#include "generator/game_tables.hpp"
 
 namespace tbgen {
 
 std::unique_ptr<GameTables> make_score3_tables(const GameString&) {
-  return make_family_tables(score3_rules());
+  return make_placement_tables(score3_rules());
 }
 
 }  // namespace tbgen

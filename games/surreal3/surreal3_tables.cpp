@@ -3,8 +3,8 @@
 #include "games/surreal3/surreal3_layout.hpp"
 #include "games/surreal3/surreal3_probe.hpp"
 #include "games/surreal3/surreal3_rules.hpp"
-#include "solver/game_tables.hpp"
-#include "solver/position_solver.hpp"
+#include "generator/game_tables.hpp"
+#include "generator/position_solver.hpp"
 
 namespace tbgen {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "games/weighted3/weighted3_probe.hpp"
 #include "games/weighted3/weighted3_search.hpp"
-#include "solver/game_tables.hpp"
+#include "generator/game_tables.hpp"
 
 int main() {
   const auto dir =

@@ -1,7 +1,7 @@
 #include "games/weighted3/weighted3_layout.hpp"
 #include "games/weighted3/weighted3_rules.hpp"
-#include "solver/game_tables.hpp"
-#include "solver/position_solver.hpp"
+#include "generator/game_tables.hpp"
+#include "generator/position_solver.hpp"
 
 namespace tbgen {
 namespace {

@@ -1,9 +1,9 @@
 // The registry of the reader library, generated from the one list of games.
 #include "cgt/domino_reader.hpp"
 #include "family/family_game.hpp"
-#include "family/family_reader.hpp"
-#include "family/gravity_reader.hpp"
-#include "family/slide_reader.hpp"
+#include "family/gravity/gravity_reader.hpp"
+#include "family/placement/placement_reader.hpp"
+#include "family/slide/slide_reader.hpp"
 #include "game_reader.hpp"
 
 namespace tbgen {

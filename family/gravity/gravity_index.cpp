@@ -1,0 +1,212 @@
+#include "family/gravity/gravity_index.hpp"
+
+#include <stdexcept>
+
+#include "core/combinatorial.hpp"
+
+namespace tbgen::family {
+
+GravityIndex::GravityIndex(int cols, int rows)
+    : cols_(cols),
+      rows_(rows),
+      states_((rows + 1) * (rows + 2) / 2),
+      max_ones_(first_marks(cols * rows)) {
+  if (cols < 1 || rows < 1 || rows > kMaxGravityRows || cols * (rows + 1) > kMaxGravityBits)
+    throw std::invalid_argument("gravity board out of range");
+  for (int h = 0; h <= rows; ++h)
+    for (int j = 0; j <= h; ++j) {
+      height_.push_back(h);
+      ones_.push_back(j);
+      weight_.push_back(combinatorial::binomial(h, j));
+      std::vector<Bits> p(weight_.back());
+      for (std::uint64_t r = 0; r < p.size(); ++r) p[r] = combinatorial::colex_unrank(r, j);
+      pieces_.push_back(std::move(p));
+    }
+  if (cols % 2) order_.push_back(cols / 2);
+  for (int c = cols / 2 - 1; c >= 0; --c) {
+    order_.push_back(c);
+    order_.push_back(cols - 1 - c);
+  }
+
+  // Counts by suffix of levels, from the last level back (gravity_index.hpp).
+  const std::size_t grid = static_cast<std::size_t>(cells() + 1) * (max_ones_ + 1);
+  end_.assign(grid, 0);
+  end_[0] = 1;
+  if (cols % 2) levels_.emplace_back(cols / 2, -1);
+  for (int c = cols / 2 - 1; c >= 0; --c) levels_.emplace_back(c, cols - 1 - c);
+  const auto cell = [&](int t, int n) { return static_cast<std::size_t>(t) * (max_ones_ + 1) + n; };
+  const auto table = [&](int x, int t, int n) { return x * grid + cell(t, n); };
+  for (std::size_t i = levels_.size(); i-- > 0;) {
+    Level& l = levels_[i];
+    const auto& rest_f = after_f(i);
+    const auto& rest_c = after_c(i);
+    const auto& rest_fc = i + 1 < levels_.size() ? levels_[i + 1].f_classes : end_;
+    const auto& rest_cc = i + 1 < levels_.size() ? levels_[i + 1].c_classes : end_;
+    l.f_classes.assign(grid, 0);
+    l.c_classes.assign(grid, 0);
+    // below[x] = below[x - 1] + (positions with state x - 1 here, then `rest`).
+    const auto prefix = [&](std::vector<std::uint64_t>& below, const auto& term) {
+      below.assign((states_ + 1) * grid, 0);
+      for (int x = 0; x < states_; ++x)
+        for (int t = 0; t <= cells(); ++t)
+          for (int n = 0; n <= max_ones_; ++n)
+            below[table(x + 1, t, n)] = below[table(x, t, n)] + term(x, t, n);
+    };
+    if (l.b < 0) {
+      prefix(l.below_f, [&](int x, int t, int n) {
+        return weight_[x] * at(rest_f, t - height_[x], n - ones_[x]);
+      });
+      prefix(l.below_c, [&](int x, int t, int n) {
+        return weight_[x] * at(rest_c, t - height_[x], n - ones_[x]);
+      });
+      l.f.assign(l.below_f.begin() + states_ * grid, l.below_f.end());
+      l.c.assign(l.below_c.begin() + states_ * grid, l.below_c.end());
+      for (int t = 0; t <= cells(); ++t)
+        for (int n = 0; n <= max_ones_; ++n)
+          for (int x = 0; x < states_; ++x) {
+            l.f_classes[cell(t, n)] += at(rest_fc, t - height_[x], n - ones_[x]);
+            l.c_classes[cell(t, n)] += at(rest_cc, t - height_[x], n - ones_[x]);
+          }
+      continue;
+    }
+    prefix(l.below_b, [&](int x, int t, int n) {
+      return weight_[x] * at(rest_f, t - height_[x], n - ones_[x]);
+    });
+    l.one_column.assign(l.below_b.begin() + states_ * grid, l.below_b.end());
+    prefix(l.below_a, [&](int x, int t, int n) {
+      return weight_[x] * at(l.one_column, t - height_[x], n - ones_[x]);
+    });
+    // Left state x, then a right state greater than x (any class after) or equal to it (still
+    // canonical only if the rest is).
+    prefix(l.below_eq, [&](int x, int t, int n) {
+      const int t1 = t - height_[x], n1 = n - ones_[x];
+      const std::uint64_t greater = at(l.one_column, t1, n1) - at(l.below_b, x + 1, t1, n1);
+      return weight_[x] * (greater + weight_[x] * at(rest_c, t1 - height_[x], n1 - ones_[x]));
+    });
+    l.f.assign(l.below_a.begin() + states_ * grid, l.below_a.end());
+    l.c.assign(l.below_eq.begin() + states_ * grid, l.below_eq.end());
+    for (int t = 0; t <= cells(); ++t)
+      for (int n = 0; n <= max_ones_; ++n)
+        for (int a = 0; a < states_; ++a)
+          for (int b = 0; b < states_; ++b) {
+            const int t2 = t - height_[a] - height_[b], n2 = n - ones_[a] - ones_[b];
+            l.f_classes[cell(t, n)] += at(rest_fc, t2, n2);
+            if (b > a) l.c_classes[cell(t, n)] += at(rest_fc, t2, n2);
+            if (b == a) l.c_classes[cell(t, n)] += at(rest_cc, t2, n2);
+          }
+  }
+}
+
+const std::vector<std::uint64_t>& GravityIndex::after_f(std::size_t level) const {
+  return level + 1 < levels_.size() ? levels_[level + 1].f : end_;
+}
+
+const std::vector<std::uint64_t>& GravityIndex::after_c(std::size_t level) const {
+  return level + 1 < levels_.size() ? levels_[level + 1].c : end_;
+}
+
+std::uint64_t GravityIndex::entries(int t) const {
+  return at(levels_[0].c, t, first_marks(t));
+}
+
+std::uint64_t GravityIndex::positions(int t) const {
+  return at(levels_[0].f, t, first_marks(t));  // the classes of every ordering of the pairs
+}
+
+std::uint64_t GravityIndex::classes(int t) const {
+  return at(levels_[0].c_classes, t, first_marks(t));
+}
+
+bool GravityIndex::canonical(const States& s) const {
+  for (int c = cols_ / 2 - 1; c >= 0; --c)
+    if (s[c] != s[cols_ - 1 - c]) return s[c] < s[cols_ - 1 - c];
+  return true;
+}
+
+States GravityIndex::mirrored(const States& s) const {
+  States m{};
+  for (int c = 0; c < cols_; ++c) m[c] = s[cols_ - 1 - c];
+  return m;
+}
+
+std::uint64_t GravityIndex::class_offset(int t, const States& s) const {
+  int n = first_marks(t);
+  bool equal = true;
+  std::uint64_t offset = 0;
+  std::uint64_t scale = 1;  // the weights of the states of the levels before: every class
+                            // counted at a level shares them
+  for (std::size_t i = 0; i < levels_.size(); ++i) {
+    const Level& l = levels_[i];
+    const int a = s[l.a];
+    if (l.b < 0) {
+      offset += scale * at(equal ? l.below_c : l.below_f, a, t, n);
+      scale *= weight_[a];
+      t -= height_[a];
+      n -= ones_[a];
+      continue;
+    }
+    const int b = s[l.b];
+    const int t1 = t - height_[a], n1 = n - ones_[a];
+    std::uint64_t before = 0;
+    if (equal) {
+      before = at(l.below_eq, a, t, n);
+      if (b > a)
+        before += weight_[a] * (at(l.below_b, b, t1, n1) - at(l.below_b, a + 1, t1, n1) +
+                                weight_[a] * at(after_c(i), t1 - height_[a], n1 - ones_[a]));
+      equal = a == b;
+    } else {
+      before = at(l.below_a, a, t, n) + weight_[a] * at(l.below_b, b, t1, n1);
+    }
+    offset += scale * before;
+    scale *= weight_[a] * weight_[b];
+    t = t1 - height_[b];
+    n = n1 - ones_[b];
+  }
+  return offset;
+}
+
+Bits GravityIndex::mirror(Bits b) const {
+  Bits m = 0;
+  const Bits column0 = (Bits{1} << (rows_ + 1)) - 1;
+  for (int c = 0; c < cols_; ++c) m |= ((b >> shift(c)) & column0) << shift(cols_ - 1 - c);
+  return m;
+}
+
+Bits GravityIndex::piece(int c, int s, std::uint64_t r) const {
+  return pieces_[s][r] << shift(c);
+}
+
+void GravityIndex::decompose(const GravityBoard& b, States* s, std::uint64_t* digits) const {
+  for (int c = 0; c < cols_; ++c) {
+    const int h = column_height(b, c);
+    const auto firsts = static_cast<std::uint32_t>((b.first & column(c)) >> shift(c));
+    (*s)[c] = static_cast<std::uint8_t>(state(h, __builtin_popcount(firsts)));
+    digits[c] = combinatorial::colex_rank(firsts);
+  }
+}
+
+std::uint64_t GravityIndex::entry(int t, const GravityBoard& b) const {
+  States s{};
+  std::uint64_t digits[kMaxGravityCols];
+  decompose(b, &s, digits);
+  if (!canonical(s)) return entry(t, {mirror(b.first), mirror(b.mask)});
+  std::uint64_t within = 0;
+  for (const int c : order_) within = within * weight_[s[c]] + digits[c];
+  return class_offset(t, s) + within;
+}
+
+GravityBoard GravityIndex::board(int t, std::uint64_t entry) const {
+  GravityBoard b;
+  for_each_class(t, entry, entry + 1, [&](const States& s, std::uint64_t offset, std::uint64_t) {
+    std::uint64_t within = entry - offset;
+    for (auto c = order_.rbegin(); c != order_.rend(); ++c) {
+      const std::uint64_t w = weight_[s[*c]];
+      b.first |= piece(*c, s[*c], within % w);
+      b.mask |= ((Bits{1} << height_[s[*c]]) - 1) << shift(*c);
+      within /= w;
+    }
+  });
+  return b;
+}
+
+}  // namespace tbgen::family

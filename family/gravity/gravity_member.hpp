@@ -1,0 +1,58 @@
+#pragma once
+// A gravity member (connect) as its tables lay it out; shared by the generator and the reader.
+//
+// Layer t holds the positions with t marks (gravity_index.hpp), in the file <stem>-tNN.tb. The
+// last layers have no table: a position with at most kScoredMarks empty cells is answered by
+// playing out its few move orders (at most 4! = 24) from the board, faster than a block decode.
+// A line is k own marks in a row by shifts of the bitboard (Pons' connect4): vertical 1,
+// horizontal rows + 1, the diagonals rows and rows + 2, each doubled until k cells are covered.
+#include <string>
+#include <vector>
+
+#include "family/family_rules.hpp"
+#include "family/gravity/gravity_index.hpp"
+
+namespace tbgen::family {
+
+inline constexpr std::uint32_t kGravityIndexScheme = 10;  // docs/FORMAT.md
+inline constexpr int kScoredMarks = 4;
+
+class GravityMember {
+ public:
+  explicit GravityMember(Rules rules);
+  const Rules& rules() const { return rules_; }
+  const GravityIndex& index() const { return index_; }
+  int layers() const { return rules_.cells() + 1; }  // layers 0 .. cells
+  int stored_layers() const { return stored_; }      // layers 0 .. stored - 1 have tables
+  const std::string& table_name(int t) const { return table_names_.at(t); }
+  std::uint32_t value_codec() const { return rules_.value == ValueKind::speed ? 8 : 7; }
+  std::uint32_t entry_bits() const { return rules_.value == ValueKind::speed ? 8 : 2; }
+
+  bool first_moves(int t) const { return t % 2 == 0; }
+  bool has_line(Bits marks) const {
+    for (const auto& d : directions_) {
+      Bits x = marks;
+      for (int i = 0; i < d.count; ++i) x &= x >> d.shifts[i];
+      if (x) return true;
+    }
+    return false;
+  }
+  // The value of a position with t marks decided by its board (a line of the side that just
+  // moved, or a full board), if it is.
+  bool terminal(int t, const GravityBoard& b, Code* code) const;
+  // The value of a game ended by a line the side that moved in layer t - 1 made at layer t.
+  Code line_code(int t) const { return rules_.line_made(!first_moves(t), rules_.cells() - t); }
+
+ private:
+  struct Direction {
+    int count = 0;  // shifts doubling a run of one cell to k cells
+    int shifts[6] = {};
+  };
+  Rules rules_;
+  GravityIndex index_;
+  std::vector<Direction> directions_;  // those in which k cells fit on the board
+  int stored_ = 0;
+  std::vector<std::string> table_names_;
+};
+
+}  // namespace tbgen::family

@@ -1,0 +1,275 @@
+// A gravity member (connect) in the reader library: boards of rows from the top, or the columns
+// played ("4453"); the value from the member's tables (the last few layers played out); every
+// move, named by its column, with its value.
+#include "family/gravity/gravity_reader.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "core/board_text.hpp"
+
+namespace tbgen {
+
+using namespace family;
+
+GravityReader::GravityReader(Rules rules)
+    : member_(std::make_shared<GravityMember>(std::move(rules))) {}
+
+namespace {
+
+// Columns played (none: the empty board), not a board of cells.
+bool all_digits(const std::string& text) {
+  return std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Boards (column masks) from which no order of play was found, per thread: a table of fixed
+// size that forgets everything when half full. Forgetting costs only repeated work, so probes
+// stay exact with memory bounded and nothing allocated after a thread's first board.
+class DeadEnds {
+ public:
+  static DeadEnds& of_this_thread() {
+    thread_local std::unique_ptr<DeadEnds> mine = std::make_unique<DeadEnds>();
+    return *mine;
+  }
+  void forget_all() {
+    ++generation_;
+    used_ = 0;
+  }
+  bool contains(Bits mask) const {
+    for (std::size_t i = slot(mask);; i = (i + 1) & (kSlots - 1)) {
+      if (stamps_[i] != generation_) return false;
+      if (keys_[i] == mask) return true;
+    }
+  }
+  void insert(Bits mask) {
+    if (++used_ > kSlots / 2) forget_all(), used_ = 1;
+    std::size_t i = slot(mask);
+    while (stamps_[i] == generation_) i = (i + 1) & (kSlots - 1);
+    keys_[i] = mask;
+    stamps_[i] = generation_;
+  }
+
+ private:
+  static constexpr std::size_t kSlots = std::size_t{1} << 14;
+  static std::size_t slot(Bits mask) { return (mask * 0x9E3779B97F4A7C15ull) >> 50; }
+  std::array<Bits, kSlots> keys_{};
+  std::array<std::uint32_t, kSlots> stamps_{};
+  std::uint32_t generation_ = 1;
+  std::size_t used_ = 0;
+};
+
+}  // namespace
+
+bool GravityReader::arises(const GravityBoard& b, int t) const {
+  if (t == 0) return true;
+  DeadEnds& dead = DeadEnds::of_this_thread();
+  if (dead.contains(b.mask)) return false;
+  const GravityIndex& index = member_->index();
+  const bool by_first = member_->first_moves(t - 1);  // who made the t-th mark
+  for (int c = 0; c < member_->rules().cols; ++c) {
+    const Bits column = b.mask & index.column(c);
+    if (!column) continue;
+    const Bits top = Bits{1} << (63 - __builtin_clzll(column));
+    if (((b.first & top) != 0) != by_first) continue;
+    const GravityBoard before{.first = b.first & ~top, .mask = b.mask ^ top};
+    if (member_->has_line(before.first) || member_->has_line(before.mask ^ before.first)) continue;
+    if (arises(before, t - 1)) return true;
+  }
+  dead.insert(b.mask);
+  return false;
+}
+
+Bits GravityReader::top_of(const GravityBoard& b, int c) const {
+  const GravityIndex& index = member_->index();
+  return (b.mask + (Bits{1} << index.shift(c))) & index.column(c);
+}
+
+GravityReader::Position GravityReader::parse(const std::string& text) const {
+  const Rules& r = member_->rules();
+  const auto where = [&] { return std::string("board '") + text + "'"; };
+  Position p;
+  if (all_digits(text)) {  // the columns played, 1 the leftmost
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const int c = text[i] - '1';
+      const auto at = [&] { return "moves '" + text + "', move " + std::to_string(i + 1); };
+      if (c < 0 || c >= r.cols)
+        throw tbreader::InputError(at() + ": column " + std::string(1, text[i]) +
+                                   " is not on the board (columns 1 to " + std::to_string(r.cols) +
+                                   ")");
+      Code ignored = 0;
+      if (member_->terminal(p.t, p.board, &ignored))
+        throw tbreader::InputError(at() + ": the game is already over");
+      const Bits top = top_of(p.board, c);
+      if (!top) throw tbreader::InputError(at() + ": column " + std::to_string(c + 1) + " is full");
+      p.board.mask |= top;
+      if (member_->first_moves(p.t)) p.board.first |= top;
+      ++p.t;
+    }
+    return p;
+  }
+  const std::string alphabet = std::string(".") + r.first + r.second;
+  const std::string cells = parse_board_text(text, r.cells(), r.cols, alphabet);
+  std::uint64_t first = 0, second = 0;
+  for (int i = 0; i < r.cells(); ++i) {
+    first |= std::uint64_t{cells[i] == r.first} << i;
+    second |= std::uint64_t{cells[i] == r.second} << i;
+  }
+  return checked(first, second, where);
+}
+
+GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_t second,
+                                               const std::function<std::string()>& where) const {
+  const Rules& r = member_->rules();
+  const GravityIndex& index = member_->index();
+  Position p;
+  for (int i = 0; i < r.cells(); ++i) {  // cell i of the board (row 0 the top) to its bit
+    const int row = r.rows - 1 - i / r.cols, c = i % r.cols;
+    const Bits bit = Bits{1} << (index.shift(c) + row);
+    if ((first | second) >> i & 1) p.board.mask |= bit;
+    if (first >> i & 1) p.board.first |= bit;
+  }
+  for (int c = 0; c < r.cols; ++c) {
+    const Bits column = (p.board.mask & index.column(c)) >> index.shift(c);
+    if (column & (column + 1)) {  // not a run from the bottom: a mark above a gap
+      const int gap = __builtin_ctzll(~column);
+      const int row = __builtin_ctzll(column >> gap) + gap;  // the lowest mark above it
+      throw tbreader::InputError(
+          where() + ": the mark at " + cell_name((r.rows - 1 - row) * r.cols + c, r.cols) +
+          " is above an empty cell (a mark drops to the lowest empty cell of its column)");
+    }
+  }
+  const int nf = __builtin_popcountll(p.board.first);
+  const int ns = __builtin_popcountll(p.board.mask) - nf;
+  if (nf != ns && nf != ns + 1)
+    throw tbreader::InputError(where() + ": " + std::to_string(nf) + " " + r.first + " and " +
+                               std::to_string(ns) + " " + r.second + " marks cannot arise (" +
+                               r.first + " moves first, then the players alternate)");
+  p.t = nf + ns;
+  const bool first_moves = member_->first_moves(p.t);
+  const Bits firsts = p.board.first, seconds = p.board.mask ^ p.board.first;
+  const bool first_line = member_->has_line(firsts), second_line = member_->has_line(seconds);
+  if (first_line && second_line)
+    throw tbreader::InputError(where() + ": both " + std::string(1, r.first) + " and " + r.second +
+                               " have a line; the game ends at the first");
+  if (first_line == first_moves && (first_line || second_line))
+    throw tbreader::InputError(where() + ": " + (first_moves ? r.first : r.second) +
+                               " has a line but is to move; the game ends at a line");
+  if (first_line || second_line) {  // the last move made every line: it is on a column's top
+    const Bits lines = first_line ? firsts : seconds;
+    bool made = false;
+    for (int c = 0; c < r.cols && !made; ++c) {
+      const Bits column = p.board.mask & index.column(c);
+      const Bits top = column ? Bits{1} << (63 - __builtin_clzll(column)) : 0;
+      made = (top & lines) && !member_->has_line(lines ^ top);
+    }
+    if (!made)
+      throw tbreader::InputError(where() + ": no single last move of " +
+                                 (first_line ? r.first : r.second) + " made its lines");
+  }
+  DeadEnds::of_this_thread().forget_all();  // dead ends of another board say nothing here
+  if (!arises(p.board, p.t))
+    throw tbreader::InputError(where() + ": cannot arise in play (no order of alternate drops " +
+                               "builds these columns without a line before the last move)");
+  return p;
+}
+
+const Table& GravityReader::table_of(const TableSet& tables, int t) const {
+  const Rules& r = member_->rules();
+  const Table& table =
+      member_table(tables, static_cast<std::size_t>(t), member_->table_name(t), r.canonical);
+  expect_layout(table, kGravityIndexScheme, member_->value_codec(), member_->index().entries(t));
+  return table;
+}
+
+Code GravityReader::code(const TableSet& tables, const Position& p) const {
+  if (Code decided = 0; member_->terminal(p.t, p.board, &decided)) return decided;
+  if (p.t < member_->stored_layers()) {
+    const Table& table = table_of(tables, p.t);
+    const std::uint64_t v = table.entry(member_->index().entry(p.t, p.board));
+    if (v >= member_->rules().codes()) throw tbreader::Error(table.name() + ": invalid value code");
+    return static_cast<Code>(v);
+  }
+  // A layer without a table: the best of its few moves, played out.
+  const bool first_moves = member_->first_moves(p.t);
+  Code best = first_moves ? 0 : member_->rules().codes() - 1;
+  for (int c = 0; c < member_->rules().cols; ++c)
+    if (const Bits top = top_of(p.board, c)) {
+      const Code v = code(tables, played(p, top));
+      best = first_moves ? std::max(best, v) : std::min(best, v);
+    }
+  return best;
+}
+
+GravityReader::Position GravityReader::played(const Position& p, Bits top) const {
+  Position next = p;
+  next.board.mask |= top;
+  if (member_->first_moves(p.t)) next.board.first |= top;
+  ++next.t;
+  return next;
+}
+
+tbreader::Position GravityReader::probe(const TableSet& tables, std::span<const std::string> boards,
+                                        const tbreader::ProbeOptions&) const {
+  const Rules& r = member_->rules();
+  expect_one_board(name(), boards);
+  const Position p = parse(boards[0]);
+  const Code value = code(tables, p);
+  tbreader::Position out{name(),
+                         boards[0],
+                         "none",
+                         member_value(r, value),
+                         {},
+                         {},
+                         member_result(r, p.t, r.cells() - p.t, value)};
+  Code ignored = 0;
+  if (member_->terminal(p.t, p.board, &ignored)) {
+    const Bits last_mover =
+        member_->first_moves(p.t) ? p.board.mask ^ p.board.first : p.board.first;
+    out.notes.push_back(member_->has_line(last_mover)
+                            ? std::string("game over: ") +
+                                  (member_->first_moves(p.t) ? r.second : r.first) + " has a line"
+                            : "game over: the board is full");
+    return out;
+  }
+  const bool first_moves = member_->first_moves(p.t);
+  out.to_move = std::string(1, first_moves ? r.first : r.second);
+  const int sign = first_moves ? 1 : -1;              // the mover's gain is sign * value
+  std::vector<std::pair<int, tbreader::Move>> moves;  // (gain, move), in column order
+  for (int c = 0; c < r.cols; ++c) {
+    const Bits top = top_of(p.board, c);
+    if (!top) continue;
+    const Code v = code(tables, played(p, top));
+    const int gain = sign * r.value_of(v);
+    moves.push_back({gain,
+                     {std::to_string(c + 1), member_value(r, v),
+                      gain > 0   ? tbreader::Outcome::win
+                      : gain < 0 ? tbreader::Outcome::loss
+                                 : tbreader::Outcome::draw,
+                      member_result(r, p.t + 1, r.cells() - p.t - 1, v)}});
+  }
+  // Best first; equal moves from the left.
+  std::stable_sort(moves.begin(), moves.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (auto& m : moves) out.moves.push_back(std::move(m.second));
+  return out;
+}
+
+tbreader::Value GravityReader::value(const TableSet& tables, std::span<const std::string> boards,
+                                     const tbreader::ProbeOptions&) const {
+  expect_one_board(name(), boards);
+  return member_value(member_->rules(), code(tables, parse(boards[0])));
+}
+
+std::int32_t GravityReader::value_of(const TableSet& tables, std::uint64_t first,
+                                     std::uint64_t second) const {
+  const auto where = [&] { return position_name(first, second); };
+  expect_masks(first, second, member_->rules().cells());
+  return member_->rules().value_of(code(tables, checked(first, second, where)));
+}
+
+void GravityReader::solve(const TableSet&, std::istream&, std::ostream&) const {
+  throw tbreader::InputError(name() + " has no contest format: use `tbprobe batch " + name() +
+                             "` for many boards");
+}
+
+}  // namespace tbgen

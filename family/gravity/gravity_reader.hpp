@@ -1,0 +1,52 @@
+#pragma once
+// A gravity member (connect) in the reader library: boards of cols x rows cells of '.', X and O
+// (rows from the top) or the columns played from the empty board ("4453"), the value from the
+// member's tables, and every move (a column, "4") with its value.
+#include <functional>
+#include <memory>
+
+#include "family/gravity/gravity_member.hpp"
+#include "family/placement/placement_reader.hpp"
+
+namespace tbgen {
+
+class GravityReader : public GameReader {
+ public:
+  explicit GravityReader(family::Rules rules);
+  std::string name() const override { return member_->rules().canonical; }
+  tbreader::Position probe(const TableSet& tables, std::span<const std::string> boards,
+                           const tbreader::ProbeOptions& options) const override;
+  tbreader::Value value(const TableSet& tables, std::span<const std::string> boards,
+                        const tbreader::ProbeOptions& options) const override;
+  void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override;
+  bool board_family() const override { return true; }
+  std::int32_t value_of(const TableSet& tables, std::uint64_t first,
+                        std::uint64_t second) const override;
+
+ private:
+  struct Position {
+    family::GravityBoard board;
+    int t = 0;  // marks
+  };
+  // Throws tbreader::InputError naming the board (or the move) if the position cannot be played
+  // from: a mark above an empty cell, counts that do not fit, lines that end the game otherwise
+  // than at its last move; a move sequence with a column off the board or full, or a move after
+  // the game is over.
+  Position parse(const std::string& text) const;
+  // The same checks of a board as masks of cells (bit row * cols + col, row 0 the top).
+  Position checked(std::uint64_t first, std::uint64_t second,
+                   const std::function<std::string()>& where) const;
+  // Whether some order of play builds the board: its t marks taken back one by one from the
+  // tops of the columns, each the mark of the player who made that move, with no line on any
+  // board before the last (a line ends the game).
+  bool arises(const family::GravityBoard& b, int t) const;
+  // Where a mark dropped into column c lands; 0 if the column is full.
+  family::Bits top_of(const family::GravityBoard& b, int c) const;
+  Position played(const Position& p, family::Bits top) const;
+  const Table& table_of(const TableSet& tables, int t) const;
+  family::Code code(const TableSet& tables, const Position& p) const;
+
+  std::shared_ptr<const family::GravityMember> member_;
+};
+
+}  // namespace tbgen

@@ -1,0 +1,94 @@
+#pragma once
+// The layered solver of gravity members (connect): layer t from layer t + 1, for any range of
+// its entries (a process of a distributed build solves its own), and the positions play reaches.
+//
+// A class's entries are walked in order as an odometer over its digits (gravity_index.hpp): the
+// entry each move leads to is an affine function of the digits, so stepping the odometer adds
+// one precomputed difference per move (by how many digits carried), and the bitboard of the
+// first player's marks changes by the pieces of the digits that moved. A position is decided
+// when the side that just moved has a line; else its value is the best of its moves' values in
+// layer t + 1, where a move that makes a line reads that line's value (the next layer stores it).
+// The classes a layer's moves lead to are found through `Locate`, so that they may be local or
+// fetched from another process; within a class its entries are contiguous either way.
+#include <cstdint>
+#include <functional>
+#include <utility>
+#include <vector>
+
+#include "family/gravity/gravity_member.hpp"
+#include "generator/progress.hpp"
+
+namespace tbgen::family {
+
+// Codes of the entries [first, first + count) of a layer, packed as a table packs them in binary:
+// 2 bits an entry (outcome; entry i in bits 2 (i % 32) of word i / 32) or 8 (speed).
+class Codes {
+ public:
+  Codes() = default;
+  Codes(std::uint64_t first, std::uint64_t count, std::uint32_t bits);
+  std::uint64_t first() const { return first_; }
+  std::uint64_t count() const { return count_; }
+  std::uint32_t bits() const { return bits_; }
+  // The code of a position decided by its board: a line of the side that just moved (readers
+  // answer it from the board) or of the side to move (readers refuse it). Never a value code;
+  // tables store another code in its place, whichever compresses best (packed()).
+  Code decided() const { return bits_ == 2 ? 3 : 255; }
+  const std::uint64_t* words() const { return words_.data(); }
+  std::uint64_t* words() { return words_.data(); }
+  // `i` counts from first(). Entries of one 64-bit word must not be set from two threads.
+  Code get(std::uint64_t i) const {
+    return bits_ == 2 ? (words_[i >> 5] >> ((i & 31) << 1)) & 3
+                      : reinterpret_cast<const std::uint8_t*>(words_.data())[i];
+  }
+  void set(std::uint64_t i, Code code);
+  // The packed bytes of entries [first() + i, first() + i + n): i a multiple of 4.
+  const std::uint8_t* bytes(std::uint64_t i) const {
+    return reinterpret_cast<const std::uint8_t*>(words_.data()) + i * bits_ / 8;
+  }
+
+ private:
+  std::uint64_t first_ = 0, count_ = 0;
+  std::uint32_t bits_ = 2;
+  std::vector<std::uint64_t> words_;
+};
+
+// Where the next layer's class at `offset` is: the codes that hold it, and what to add to an
+// entry of the layer to get its place in them.
+struct Located {
+  const Codes* codes = nullptr;
+  std::int64_t shift = 0;
+};
+using Locate = std::function<Located(std::uint64_t offset)>;
+// Everything in one array holding the whole layer (or the part a process owns).
+Locate locate_in(const Codes& codes);
+
+// Solves entries [from, to) of layer t into `out` (which holds them), on `threads`; `next` finds
+// the classes of layer t + 1 (unused for the last layer). `from` and `to` are multiples of 32 or
+// the layer's end, so that threads never share a word.
+void solve_entries(const GravityMember& member, int t, std::uint64_t from, std::uint64_t to,
+                   const Locate& next, Codes& out, unsigned threads, Progress* progress);
+// Marks the entries of `codes` (layer t) decided by their boards, as a solve leaves them: after
+// loading a table, whose entries there hold other codes.
+void mark_decided(const GravityMember& member, int t, Codes& codes, unsigned threads);
+// The entries [first, first + count) of `codes` packed as a table with that entry radix (binary
+// or base-3 digits) stores them, each decided entry given the code before it in the block (or
+// the first undecided code of the block): runs that compress well, in place of codes no reader
+// reads.
+void pack_codes(const Codes& codes, std::uint64_t first, std::uint64_t count, std::uint32_t radix,
+                std::uint8_t* out);
+// Layer t whole, in one array, from layer t + 1 whole (null for the last layer).
+Codes solve_layer(const GravityMember& member, int t, const Codes* next, unsigned threads,
+                  Progress* progress);
+
+// The classes of layer t + 1 (offset, size) that moves from the entries [from, to) of layer t
+// lead to, sorted and without repeats: what a process of a distributed build must fetch.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> successor_classes(const GravityMember& member,
+                                                                       int t, std::uint64_t from,
+                                                                       std::uint64_t to);
+
+// The positions play reaches from the empty board, finished ones included, by layer, counted
+// as positions (a stored entry stands for itself and, unless its class is its own mirror, its
+// mirror image): SPEC 6's published counts.
+std::vector<std::uint64_t> count_reachable(const GravityMember& member, unsigned threads);
+
+}  // namespace tbgen::family

@@ -1,0 +1,365 @@
+// Building a gravity member's tables (connect), by one process or the processes of a cluster
+// (SPEC 9, byte for byte the same files), and deep-checking them.
+//
+// Each process owns a run of whole table blocks of every layer (the same share of blocks of
+// each), solves its own entries and compresses its own blocks; rank 0 puts each file together.
+// The solve of layer t reads the classes of layer t + 1 its moves lead to: a process fetches
+// those it does not own from their owners, round by round over its entries, so that it holds
+// about 1/N of two layers plus one round's classes. In the class order (centre columns
+// slowest), a move in any but the centre columns keeps a class near its own, so most of what a
+// process reads it owns.
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <map>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+#include "core/parallel.hpp"
+#include "family/family_game.hpp"
+#include "family/gravity/gravity_solver.hpp"
+#include "generator/game_tables.hpp"
+
+namespace tbgen::family {
+namespace {
+
+constexpr std::uint64_t kBlock = std::uint64_t{1} << kLayerWrite.block_entries_log2;
+constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 20;  // a process's entries a round
+constexpr std::uint32_t kSampleStride = 32;
+
+// The blocks [first, end) of a layer of `entries` that process `rank` of `ranks` owns, and its
+// entries.
+struct Share {
+  std::uint64_t first = 0, end = 0;  // entries
+  BlockShare blocks;
+};
+
+Share share_of(std::uint64_t entries, const Cluster& cluster, int rank) {
+  const std::uint64_t blocks = (entries + kBlock - 1) / kBlock;
+  const auto n = static_cast<std::uint64_t>(cluster.size());
+  const auto r = static_cast<std::uint64_t>(rank);
+  Share s;
+  s.blocks.first = static_cast<std::uint32_t>(blocks * r / n);
+  s.blocks.end = static_cast<std::uint32_t>(blocks * (r + 1) / n);
+  s.blocks.sum = [&cluster](std::uint64_t count) { return cluster.sum(count); };
+  s.first = std::min(entries, s.blocks.first * kBlock);
+  s.end = std::min(entries, s.blocks.end * kBlock);
+  return s;
+}
+
+// Codes packed in bytes at 2 or 8 bits each, as Codes packs them: what processes send.
+void put_code(std::uint8_t* bytes, std::uint32_t bits, std::uint64_t i, Code code) {
+  if (bits == 8)
+    bytes[i] = static_cast<std::uint8_t>(code);
+  else
+    bytes[i >> 2] = static_cast<std::uint8_t>(bytes[i >> 2] | code << ((i & 3) << 1));
+}
+Code code_at(const std::uint8_t* bytes, std::uint32_t bits, std::uint64_t i) {
+  return bits == 8 ? bytes[i] : (bytes[i >> 2] >> ((i & 3) << 1)) & 3;
+}
+
+// What one process reads of the next layer in a round: classes it does not own whole, fetched
+// into one array (the part it owns copied in), by their offsets in the layer.
+class Fetched {
+ public:
+  // Collective: every process calls it, with the classes its round reads.
+  Fetched(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& classes, const Codes& mine,
+          std::uint64_t entries, const Cluster& cluster) {
+    const int ranks = cluster.size();
+    std::vector<Share> shares;
+    for (int r = 0; r < ranks; ++r) shares.push_back(share_of(entries, cluster, r));
+    // Asks (first entry, count) to each owner for the parts of the fetched classes it owns, in
+    // order; this process's own parts are copied at once.
+    std::vector<std::vector<std::uint64_t>> asks(ranks);
+    std::vector<std::vector<std::uint64_t>> places(ranks);  // where each asked part goes
+    std::uint64_t total = 0;
+    for (const auto& [offset, size] : classes)
+      if (offset < mine.first() || offset + size > mine.first() + mine.count()) {
+        at_.emplace_back(offset, total);
+        total += size;
+      }
+    codes_ = Codes(0, total, mine.bits());
+    auto place = at_.begin();
+    for (const auto& [offset, size] : classes) {
+      if (place == at_.end() || place->first != offset) continue;  // owned whole
+      for (int r = 0; r < ranks; ++r) {
+        const std::uint64_t a = std::max(offset, shares[r].first);
+        const std::uint64_t b = std::min(offset + size, shares[r].end);
+        if (a >= b) continue;
+        if (r == cluster.rank()) {
+          for (std::uint64_t e = a; e < b; ++e)
+            codes_.set(place->second + e - offset, mine.get(e - mine.first()));
+          continue;
+        }
+        asks[r].insert(asks[r].end(), {a, b - a});
+        places[r].push_back(place->second + a - offset);
+      }
+      ++place;
+    }
+    std::vector<Bytes> to(ranks);
+    for (int r = 0; r < ranks; ++r)
+      to[r].assign(reinterpret_cast<const std::uint8_t*>(asks[r].data()),
+                   reinterpret_cast<const std::uint8_t*>(asks[r].data() + asks[r].size()));
+    const auto asked = cluster.exchange(to);
+    // Answers: the codes of every asked part, packed as the codes are (2 or 8 bits).
+    const std::uint32_t bits = mine.bits();
+    std::vector<Bytes> answers(ranks);
+    for (int r = 0; r < ranks; ++r) {
+      const auto* parts = reinterpret_cast<const std::uint64_t*>(asked[r].data());
+      const std::size_t n = asked[r].size() / sizeof(std::uint64_t);
+      std::uint64_t count = 0;
+      for (std::size_t i = 0; i + 1 < n; i += 2) count += parts[i + 1];
+      answers[r].assign((count * bits + 7) / 8, 0);
+      std::uint64_t k = 0;
+      for (std::size_t i = 0; i + 1 < n; i += 2)
+        for (std::uint64_t e = parts[i]; e < parts[i] + parts[i + 1]; ++e, ++k)
+          put_code(answers[r].data(), bits, k, mine.get(e - mine.first()));
+    }
+    const auto answered = cluster.exchange(answers);
+    for (int r = 0; r < ranks; ++r) {
+      std::uint64_t k = 0;
+      for (std::size_t i = 0; i < places[r].size(); ++i)
+        for (std::uint64_t j = 0; j < asks[r][2 * i + 1]; ++j, ++k)
+          codes_.set(places[r][i] + j, code_at(answered[r].data(), bits, k));
+    }
+  }
+
+  Locate locate(const Codes& mine) const {
+    return [this, &mine](std::uint64_t offset) {
+      const auto it = std::lower_bound(at_.begin(), at_.end(), std::pair{offset, std::uint64_t{0}});
+      if (it != at_.end() && it->first == offset)
+        return Located{&codes_, static_cast<std::int64_t>(it->second - offset)};
+      return Located{&mine, -static_cast<std::int64_t>(mine.first())};
+    };
+  }
+
+ private:
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> at_;  // (offset, place), by offset
+  Codes codes_;
+};
+
+EntryProducer packed(const Codes& codes, std::uint32_t radix) {
+  return [&codes, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+    pack_codes(codes, first, count, radix, out);
+  };
+}
+
+std::string board_text(const GravityMember& member, const GravityBoard& b) {
+  const GravityIndex& index = member.index();
+  std::string s;
+  for (int row = index.rows() - 1; row >= 0; --row) {
+    if (row < index.rows() - 1) s += '/';
+    for (int c = 0; c < index.cols(); ++c) {
+      const Bits bit = Bits{1} << (index.shift(c) + row);
+      s += !(b.mask & bit) ? '.' : (b.first & bit) ? member.rules().first : member.rules().second;
+    }
+  }
+  return s;
+}
+
+class GravityTables final : public GameTables {
+ public:
+  explicit GravityTables(Rules rules) : member_(std::move(rules)) {}
+  std::optional<BuildNeeds> needs(int processes) const override;
+  void build(const BuildContext& context) const override;
+  bool distributed() const override { return true; }
+  std::string deep_verify(const TableSet& tables, const std::string& name,
+                          unsigned threads) const override;
+
+ private:
+  std::filesystem::path path(const std::filesystem::path& dir, int t) const {
+    return table_path(dir, member_.table_name(t));
+  }
+  format::Header header(int t) const {
+    format::Header h =
+        table_header(member_.rules().canonical, kGravityIndexScheme, member_.value_codec(),
+                     member_.entry_bits(), member_.index().entries(t));
+    h.layer = static_cast<std::uint32_t>(t);
+    return h;
+  }
+  // The entries [first, first + count) of layer t read back from its verified table.
+  Codes load(const std::filesystem::path& dir, int t, std::uint64_t first, std::uint64_t count,
+             unsigned threads) const;
+  Codes solve(int t, const Codes* next, const Share& mine, const Cluster& cluster, unsigned threads,
+              Progress* progress) const;
+  void write(const BuildContext& context, int t, const Codes& codes, const Share& mine,
+             const Cluster& cluster) const;
+
+  GravityMember member_;
+};
+
+std::optional<BuildNeeds> GravityTables::needs(int processes) const {
+  const GravityIndex& index = member_.index();
+  const auto n = static_cast<std::uint64_t>(processes);
+  const auto bytes = [&](int t) { return (index.entries(t) * member_.entry_bits() + 7) / 8; };
+  BuildNeeds needs;
+  std::uint64_t layers = 0;  // a process holds its share of a layer and of the next
+  for (int t = 0; t < member_.layers(); ++t) {
+    needs.positions += index.positions(t);
+    needs.stored += index.entries(t);
+    if (t < member_.stored_layers()) needs.disk += bytes(t);
+    layers = std::max(layers, bytes(t) + (t + 1 < member_.layers() ? bytes(t + 1) : 0));
+  }
+  // Besides: a round's classes fetched from other processes (about a round's entries, twice),
+  // the writer's blocks, the index's tables; about 64 MB.
+  const std::uint64_t rounds = n > 1 ? 2 * kRoundEntries * member_.entry_bits() / 8 : 0;
+  needs.memory = (layers + n - 1) / n + rounds + (std::uint64_t{64} << 20);
+  return needs;
+}
+
+Codes GravityTables::load(const std::filesystem::path& dir, int t, std::uint64_t first,
+                          std::uint64_t count, unsigned threads) const {
+  const Table table(path(dir, t), tbreader::CacheMode::single_block);
+  const auto& h = table.header();
+  if (h.game != member_.rules().canonical || !same_layout(h, header(t)))
+    throw tbreader::Error(table.name() + ": does not hold " + member_.rules().canonical +
+                          " layer " + std::to_string(t));
+  Codes codes(first, count, member_.entry_bits());
+  const Code limit = member_.rules().codes();
+  // Block by block (the range is whole blocks, or the layer's end), each thread its own.
+  const std::uint64_t blocks = (count + kBlock - 1) / kBlock;
+  parallel_for(threads, blocks, [&](std::uint64_t k) {
+    const std::uint64_t from = first + k * kBlock;
+    const auto block = table.block(static_cast<std::uint32_t>(from >> h.block_entries_log2));
+    for (std::uint64_t e = from; e < std::min(first + count, from + kBlock); ++e) {
+      const std::uint64_t code = unpack_entry(block.data(), e & (kBlock - 1), h);
+      if (code >= limit)
+        throw tbreader::Error(table.name() + ": invalid value code at entry " + std::to_string(e));
+      codes.set(e - first, static_cast<Code>(code));
+    }
+  });
+  mark_decided(member_, t, codes, threads);
+  return codes;
+}
+
+Codes GravityTables::solve(int t, const Codes* next, const Share& mine, const Cluster& cluster,
+                           unsigned threads, Progress* progress) const {
+  Codes out(mine.first, mine.end - mine.first, member_.entry_bits());
+  if (!next || cluster.size() == 1) {  // everything this solve reads is here
+    const Locate locate = next ? locate_in(*next) : Locate{};
+    solve_entries(member_, t, mine.first, mine.end, locate, out, threads, progress);
+    return out;
+  }
+  const std::uint64_t rounds =
+      cluster.max((mine.end - mine.first + kRoundEntries - 1) / kRoundEntries);
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    const std::uint64_t a = std::min(mine.end, mine.first + round * kRoundEntries);
+    const std::uint64_t b = std::min(mine.end, a + kRoundEntries);
+    const Fetched fetched(a < b ? successor_classes(member_, t, a, b)
+                                : std::vector<std::pair<std::uint64_t, std::uint64_t>>{},
+                          *next, member_.index().entries(t + 1), cluster);
+    solve_entries(member_, t, a, b, fetched.locate(*next), out, threads, progress);
+  }
+  return out;
+}
+
+void GravityTables::write(const BuildContext& context, int t, const Codes& codes, const Share& mine,
+                          const Cluster& cluster) const {
+  const auto start = std::chrono::steady_clock::now();
+  format::Header h = header(t);
+  const WriteOptions sampling{.block_entries_log2 = kLayerWrite.block_entries_log2,
+                              .zstd_level = 3,
+                              .threads = context.threads};
+  h.entry_radix = smaller_packing(
+      h, [&](std::uint32_t radix) { return packed(codes, radix); }, sampling, kSampleStride,
+      mine.blocks);
+  WriteOptions options = kLayerWrite;
+  options.threads = context.threads;
+  const std::uint64_t checksum = write_layer_table(
+      path(context.tables, t), h, packed(codes, h.entry_radix), options, {}, mine.blocks, cluster);
+  if (context.log)
+    *context.log << member_.table_name(t) << ".tb: written, xxh3 " << hex64(checksum) << ", "
+                 << h.entry_count << " entries, in " << seconds_since(start) << " s\n";
+}
+
+void GravityTables::build(const BuildContext& context) const {
+  const Cluster& cluster = context.cluster ? *context.cluster : single_process();
+  const int stored = member_.stored_layers();
+  std::vector<std::string> names;
+  for (int t = 0; t < stored; ++t) names.push_back(member_.table_name(t));
+  const std::vector<bool> complete = complete_layers(
+      context.tables, names, member_.rules().canonical,
+      [&](int t, const format::Header& h) { return same_layout(h, header(t)); }, cluster);
+  // A layer is solved if its table is missing, or if the layer below it is solved (it reads
+  // this one) and this one has no table to load.
+  const int layers = member_.layers();
+  std::vector<bool> solved(layers);
+  for (int t = 0; t < layers; ++t) {
+    const bool kept = t < stored && complete[t];
+    solved[t] = !kept && (t < stored || (t > 0 && solved[t - 1]));
+  }
+  Codes next;  // this process's share of layer t + 1, when layer t is solved
+  for (int t = layers - 1; t >= 0; --t) {
+    const Share mine = share_of(member_.index().entries(t), cluster, cluster.rank());
+    if (t < stored && complete[t]) {
+      if (context.log) *context.log << member_.table_name(t) << ".tb: kept (already complete)\n";
+      next = t > 0 && solved[t - 1]
+                 ? load(context.tables, t, mine.first, mine.end - mine.first, context.threads)
+                 : Codes();
+      continue;
+    }
+    if (!solved[t]) continue;
+    const auto start = std::chrono::steady_clock::now();
+    const std::uint64_t sent_before = cluster.bytes_sent();
+    const std::string label = member_.rules().stem + " layer " + std::to_string(t);
+    std::unique_ptr<Progress> progress;
+    if (cluster.rank() == 0) progress = std::make_unique<Progress>(label, mine.end - mine.first);
+    Codes layer =
+        solve(t, t + 1 < layers ? &next : nullptr, mine, cluster, context.threads, progress.get());
+    if (progress) progress->finish();
+    next = Codes();
+    const std::uint64_t exchanged = cluster.sum(cluster.bytes_sent() - sent_before);
+    if (context.log) {
+      *context.log << label << ": solved in " << seconds_since(start) << " s";
+      if (cluster.size() > 1)
+        *context.log << " on " << cluster.size() << " processes, " << exchanged
+                     << " bytes exchanged";
+      *context.log << (t < stored ? "" : " (not stored: played out when probed)") << "\n";
+    }
+    if (t < stored) write(context, t, layer, mine, cluster);
+#ifdef __GLIBC__
+    malloc_trim(0);  // the write's blocks, freed in the worker threads' heaps
+#endif
+    next = std::move(layer);
+  }
+}
+
+std::string GravityTables::deep_verify(const TableSet& tables, const std::string& name,
+                                       unsigned threads) const {
+  int t = -1;
+  for (int l = 0; l < member_.stored_layers(); ++l)
+    if (name == member_.table_name(l)) t = l;
+  if (t < 0) throw tbreader::Error(name + ": not a table of " + member_.rules().canonical);
+  const auto dir = tables.directory();
+  const GravityIndex& index = member_.index();
+  const Codes stored = load(dir, t, 0, index.entries(t), threads);
+  Codes next;
+  if (t + 1 < member_.stored_layers()) {
+    next = load(dir, t + 1, 0, index.entries(t + 1), threads);
+  } else {  // the layers without tables, solved from the full board back
+    for (int l = member_.layers() - 1; l > t; --l)
+      next = solve_layer(member_, l, l + 1 < member_.layers() ? &next : nullptr, threads, nullptr);
+  }
+  const Codes derived = solve_layer(member_, t, &next, threads, nullptr);
+  for (std::uint64_t e = 0; e < stored.count(); ++e) {
+    if (derived.get(e) == stored.get(e)) continue;  // decided entries are marked in both
+    throw tbreader::Error(path(dir, t).string() + ": position " +
+                          board_text(member_, index.board(t, e)) + " (entry " + std::to_string(e) +
+                          ") stores " + std::to_string(stored.get(e)) + " but its moves give " +
+                          std::to_string(derived.get(e)));
+  }
+  return one_ply_note(stored.count());
+}
+
+}  // namespace
+}  // namespace tbgen::family
+
+namespace tbgen {
+
+std::unique_ptr<GameTables> make_gravity_tables(family::Rules rules) {
+  return std::make_unique<family::GravityTables>(std::move(rules));
+}
+
+}  // namespace tbgen

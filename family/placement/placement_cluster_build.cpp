@@ -1,0 +1,411 @@
+// Building a family member's tables with the processes of a cluster (SPEC 9), byte for byte the
+// files of one process.
+//
+// Each process owns a range of every layer's classes and holds only those, plus the few
+// classes after them that its last table block reads ("held"). The solve of layer t reads, for
+// class c, only class c of layer t + 1 keyed by its mover (placement_solver.hpp), so once layer
+// t + 1 is keyed that way every solve is local. That re-keying is the one exchange of real size
+// per layer: each process asks the owners of the entries its classes need, in rounds of at most
+// kRoundEntries entries, and they answer with the codes. A table is written from blocks each
+// process compresses from its own classes; rank 0 gathers them and puts the file together. The
+// packing and the keying are chosen from sampled sizes added up over the processes, so every
+// choice is the one process's choice.
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+
+#include "core/combinatorial.hpp"
+#include "core/parallel.hpp"
+#include "family/placement/placement_tables.hpp"
+#include "generator/bit_planes.hpp"
+
+namespace tbgen::family {
+namespace {
+
+// A round's asks pass through four buffers of 8 bytes an entry (asks, the exchange's send and
+// receive, the split): about 10 MB at 2^18, a part of the fixed amount a process holds.
+constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 18;
+// Entries of the next layer keyed by its mover that a solve round keys and reads: 4 MB of
+// outcome planes.
+constexpr std::uint64_t kSolveRoundEntries = std::uint64_t{1} << 24;
+
+// One process's part of a layer keyed one way.
+struct Share {
+  ClassRange owned, held;
+  BlockShare blocks;
+};
+
+Share share_of(const LayerShape& shape, const Cluster& cluster, int rank) {
+  const auto n = static_cast<std::uint64_t>(cluster.size());
+  const auto r = static_cast<std::uint64_t>(rank);
+  Share s;
+  s.owned = {shape.classes * r / n, shape.classes * (r + 1) / n};
+  const std::uint64_t block = std::uint64_t{1} << kLayerWrite.block_entries_log2;
+  const std::uint64_t blocks = (shape.entries + block - 1) / block;
+  // The blocks whose first entry lies in the owned classes.
+  const auto first_block = [&](std::uint64_t cls) {
+    return std::min(blocks, (cls * shape.per_class + block - 1) / block);
+  };
+  const std::uint64_t first = first_block(s.owned.first);
+  const std::uint64_t end = r + 1 == n ? blocks : first_block(s.owned.end);
+  s.blocks.first = static_cast<std::uint32_t>(first);
+  s.blocks.end = static_cast<std::uint32_t>(std::max(first, end));
+  s.blocks.sum = [&cluster](std::uint64_t count) { return cluster.sum(count); };
+  // The classes the last block reads.
+  const std::uint64_t last_entry = std::min(shape.entries, end * block);
+  const std::uint64_t reads =
+      end > first ? (last_entry + shape.per_class - 1) / shape.per_class : s.owned.end;
+  s.held = {s.owned.first, std::max(s.owned.end, std::min(shape.classes, reads))};
+  return s;
+}
+
+// Fills the classes a process holds but does not own from their owners.
+void fill_held(LayerPlanes& layer, const Cluster& cluster) {
+  const int me = cluster.rank();
+  const Share mine = share_of(layer.shape, cluster, me);
+  const std::uint64_t words = layer.class_size() * sizeof(std::uint64_t);
+  std::vector<Bytes> to(cluster.size());
+  for (int r = 0; r < cluster.size(); ++r) {
+    if (r == me) continue;
+    const Share theirs = share_of(layer.shape, cluster, r);
+    const std::uint64_t from = std::max(theirs.owned.end, mine.owned.first);
+    const std::uint64_t end = std::min(theirs.held.end, mine.owned.end);
+    for (std::uint64_t cls = from; cls < end; ++cls) {
+      const auto* bytes = reinterpret_cast<const std::uint8_t*>(layer.class_words(cls));
+      to[r].insert(to[r].end(), bytes, bytes + words);
+    }
+  }
+  const auto from = cluster.exchange(to);
+  for (int r = 0; r < cluster.size(); ++r) {
+    if (r == me) continue;
+    const Share theirs = share_of(layer.shape, cluster, r);
+    const std::uint64_t first = std::max(mine.owned.end, theirs.owned.first);
+    for (std::uint64_t at = 0; at < from[r].size(); at += words)
+      std::memcpy(layer.class_words(first + at / words), from[r].data() + at, words);
+  }
+}
+
+// Layer `layer` (this process's slice, either keying) keyed the other way, class by class of
+// that keying: what is needed for it is worked out once (the class indexes of both keyings'
+// key sizes, each rank's first canonical set of `layer`), then key() keys the classes asked
+// for, collectively: every process calls it alike, with its own part (maybe empty).
+//
+// Per round: where each entry of the round's classes stands in `layer` and who owns it (in
+// parallel, class by class); those places sorted by owner, in entry order, through counts per
+// chunk of classes; this process's own answered at once, the others' asked for and answered;
+// the codes put in place chunk by chunk (a chunk is whole classes, so no two threads share a
+// word).
+class Rekeying {
+ public:
+  Rekeying(const Member& member, const LayerPlanes& layer, const Cluster& cluster, unsigned threads)
+      : member_(member),
+        layer_(layer),
+        cluster_(cluster),
+        threads_(threads),
+        shape_(member.shape(layer.shape.turn, !layer.shape.key_is_mover)),
+        mine_(share_of(shape_, cluster, cluster.rank())) {
+    const Symmetry& sym = member.symmetry();
+    // The classes of both keyings that this process holds; `layer`'s first canonical set of
+    // each rank, so that a set's owner is found from its canonical image alone (canonical sets
+    // increase with their classes).
+    keys_ = sym.classes(shape_.key_size, mine_.owned, threads);
+    classes_ = sym.classes(layer.shape.key_size,
+                           {layer.first_class, layer.first_class + layer.held}, threads);
+    for (int r = 0; r < cluster.size(); ++r)
+      owner_first_.push_back(classes_->set_of_any(share_of(layer.shape, cluster, r).owned.first));
+    // The other side's sets in the order of their ranks in a class: the entries of a class in
+    // order, so that the planes are written a group at a time.
+    for (std::uint64_t r = 0; r < shape_.per_class; ++r)
+      others_.push_back(combinatorial::revolving_door_unrank(r, shape_.other_size));
+  }
+  const LayerShape& shape() const { return shape_; }
+  const Share& mine() const { return mine_; }
+  // The key classes this process owns: those of the layer before `layer` too (the same side
+  // keys it, with the same marks), so that its solve need not work them out again.
+  std::shared_ptr<const ClassIndex> keys() const { return keys_; }
+
+  // Keys `part` (classes this process owns) into `out`, which holds them.
+  void key(ClassRange part, LayerPlanes& out) const;
+  // Every class this process owns, and those it holds filled from their owners.
+  LayerPlanes whole() const;
+
+ private:
+  const Member& member_;
+  const LayerPlanes& layer_;
+  const Cluster& cluster_;
+  unsigned threads_;
+  LayerShape shape_;
+  Share mine_;
+  std::shared_ptr<const ClassIndex> keys_, classes_;
+  std::vector<std::uint32_t> owner_first_, others_;
+};
+
+void Rekeying::key(ClassRange part, LayerPlanes& out) const {
+  const Symmetry& sym = member_.symmetry();
+  const LayerPlanes& layer = layer_;
+  const Cluster& cluster = cluster_;
+  const unsigned threads = threads_;
+  const int ranks = cluster.size(), me = cluster.rank();
+  const auto& keys = keys_;
+  const auto& classes = classes_;
+  const auto& owner_first = owner_first_;
+  const auto& others = others_;
+  const std::uint64_t pc = shape_.per_class;
+  const combinatorial::FastRevolvingDoorRank& revolving_door =
+      combinatorial::fast_ranks().revolving_door;
+  // Chunks of about 2^14 entries, whole classes; a round of at least 8 chunks a thread, so
+  // that the threads stay busy to its end.
+  const std::uint64_t chunk_classes = std::max<std::uint64_t>(1, (std::uint64_t{1} << 14) / pc);
+  const std::uint64_t round_classes =
+      chunk_classes * std::max<std::uint64_t>(8 * threads, kRoundEntries / pc / chunk_classes);
+  const std::uint64_t rounds =
+      cluster.max((part.end - part.first + round_classes - 1) / round_classes);
+  // Levels are moved as they are: both keyings hold the same planes.
+  const auto put = [&](std::uint64_t cls, std::uint64_t rank, Code level) {
+    set_level(out.class_words(cls), out.planes, rank, level);
+  };
+  // An entry asked of another process: canonical set << 32 | rank, which the owner ranks.
+  std::vector<std::uint64_t> index;
+  std::vector<std::uint16_t> owner;
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    const std::uint64_t first = std::min(part.end, part.first + round * round_classes);
+    const std::uint64_t end = std::min(part.end, first + round_classes);
+    const std::uint64_t chunks = (end - first + chunk_classes - 1) / chunk_classes;
+    const auto chunk_entries = [&](std::uint64_t k) {  // [from, to) of chunk k
+      const std::uint64_t c0 = first + k * chunk_classes;
+      return std::pair{(c0 - first) * pc, (std::min(end, c0 + chunk_classes) - first) * pc};
+    };
+    index.resize(ranks > 1 ? (end - first) * pc : 0);  // a single process asks nothing
+    owner.resize(index.size());
+    std::vector<std::uint64_t> counts(chunks * ranks, 0);
+    parallel_for(threads, chunks, [&](std::uint64_t k) {
+      const auto [from, to] = chunk_entries(k);
+      constexpr std::size_t kBatch = 64;  // located together: their cache misses overlap
+      std::uint32_t sets[kBatch];
+      ClassIndex::Place places[kBatch];
+      std::uint32_t key_images[kMaxSymmetries];
+      std::vector<std::uint64_t> plane_words(out.planes);
+      for (std::uint64_t c = from / pc; c < to / pc; ++c) {
+        const std::uint32_t key = keys->set(first + c);
+        const std::uint32_t free = sym.full() & ~key;
+        for (int g = 0; g < sym.size(); ++g) key_images[g] = sym.apply(g, key);
+        for (std::size_t j0 = 0; j0 < others.size(); j0 += kBatch) {
+          const std::size_t n = std::min(kBatch, others.size() - j0);
+          for (std::size_t b = 0; b < n; ++b)
+            sets[b] = combinatorial::deposit_bits(others[j0 + b], free);
+          classes->locate(std::span(sets, n), places);
+          const std::uint64_t* where[kBatch];
+          unsigned bits[kBatch];
+          for (std::size_t b = 0; b < n; ++b) {
+            const ClassIndex::Place& place = places[b];
+            const std::uint32_t rank = revolving_door(combinatorial::extract_bits(
+                key_images[place.symmetry], sym.full() & ~place.canonical));
+            const std::uint64_t i = c * pc + j0 + b;
+            const auto o = static_cast<std::uint16_t>(
+                std::upper_bound(owner_first.begin(), owner_first.end(), place.canonical) -
+                owner_first.begin() - 1);
+            if (ranks > 1) owner[i] = o;  // read only where something is asked
+            where[b] = nullptr;
+            if (o == me) {  // here: read below, once the batch's loads are under way
+              where[b] = layer.class_words(place.cls) + layer.planes * (rank >> 6);
+              __builtin_prefetch(where[b]);
+              bits[b] = rank & 63;
+            } else {
+              index[i] = std::uint64_t{place.canonical} << 32 | rank;
+              ++counts[k * ranks + o];
+            }
+          }
+          // The batch is the class's group j0 / 64: its local entries' planes are built in
+          // registers and stored once (the others' bits come in later).
+          std::fill(plane_words.begin(), plane_words.end(), 0);
+          for (std::size_t b = 0; b < n; ++b)
+            if (where[b]) {
+              const Code level = group_level(where[b], layer.planes, bits[b]);
+              for (int j = 0; j < out.planes; ++j)
+                plane_words[j] |= std::uint64_t{static_cast<Code>(j) < level} << b;
+            }
+          std::uint64_t* group = out.class_words(first + c) + out.planes * (j0 >> 6);
+          for (int j = 0; j < out.planes; ++j) group[j] |= plane_words[j];
+        }
+      }
+    });
+    // offsets[k][r]: where chunk k's asks to rank r start among all asks to r.
+    std::vector<std::uint64_t> offsets(chunks * ranks), total(ranks, 0);
+    for (std::uint64_t k = 0; k < chunks; ++k)
+      for (int r = 0; r < ranks; ++r) {
+        offsets[k * ranks + r] = total[r];
+        total[r] += counts[k * ranks + r];
+      }
+    // The chunks that ask anything (none, for a single process): a chunk all of whose entries
+    // are here is done.
+    std::vector<std::uint64_t> asking;
+    for (std::uint64_t k = 0; k < chunks; ++k)
+      if (std::any_of(counts.begin() + k * ranks, counts.begin() + (k + 1) * ranks,
+                      [](std::uint64_t n) { return n > 0; }))
+        asking.push_back(k);
+    std::vector<Bytes> to(ranks);
+    for (int r = 0; r < ranks; ++r) to[r].resize(total[r] * sizeof(std::uint64_t));
+    parallel_for(threads, asking.size(), [&](std::uint64_t a) {
+      const std::uint64_t k = asking[a];
+      std::vector<std::uint64_t> at(offsets.begin() + k * ranks, offsets.begin() + (k + 1) * ranks);
+      const auto [from, to_entry] = chunk_entries(k);
+      for (std::uint64_t i = from; i < to_entry; ++i)
+        if (owner[i] != me)
+          std::memcpy(to[owner[i]].data() + sizeof(std::uint64_t) * at[owner[i]]++, &index[i],
+                      sizeof(std::uint64_t));
+    });
+    // The codes of asks (canonical set << 32 | rank in `layer`) to `layer`'s owner, here; in
+    // batches whose loads are issued together.
+    const auto answer = [&](const std::uint64_t* asked, std::size_t n, std::uint8_t* codes) {
+      parallel_for(threads, (n + 4095) / 4096, [&](std::uint64_t chunk) {
+        constexpr std::size_t kBatch = 64;
+        const std::uint64_t* where[kBatch];
+        const std::size_t end_ask = std::min(n, (chunk + 1) * 4096);
+        for (std::size_t a0 = chunk * 4096; a0 < end_ask; a0 += kBatch) {
+          const std::size_t m = std::min(kBatch, end_ask - a0);
+          for (std::size_t b = 0; b < m; ++b) {
+            const std::uint64_t ask = asked[a0 + b];
+            where[b] = layer.class_words(classes->class_of(static_cast<std::uint32_t>(ask >> 32))) +
+                       layer.planes * ((ask & 0xffffffff) >> 6);
+            __builtin_prefetch(where[b]);
+          }
+          for (std::size_t b = 0; b < m; ++b)
+            codes[a0 + b] =
+                static_cast<std::uint8_t>(group_level(where[b], layer.planes, asked[a0 + b] & 63));
+        }
+      });
+    };
+    const auto asked = cluster.exchange(to);
+    to.clear();
+    std::vector<Bytes> answers(ranks);
+    for (int r = 0; r < ranks; ++r) {
+      if (r == me) continue;
+      answers[r].resize(asked[r].size() / sizeof(std::uint64_t));
+      answer(reinterpret_cast<const std::uint64_t*>(asked[r].data()), answers[r].size(),
+             answers[r].data());
+    }
+    const auto codes = cluster.exchange(answers);
+    parallel_for(threads, asking.size(), [&](std::uint64_t a) {
+      const std::uint64_t k = asking[a];
+      std::vector<std::uint64_t> at(offsets.begin() + k * ranks, offsets.begin() + (k + 1) * ranks);
+      const auto [from, to_entry] = chunk_entries(k);
+      for (std::uint64_t c = from / pc; c < to_entry / pc; ++c)
+        for (std::uint64_t rank = 0, i = c * pc; rank < pc; ++rank, ++i)
+          if (owner[i] != me) put(first + c, rank, codes[owner[i]][at[owner[i]]++]);
+    });
+  }
+}
+
+LayerPlanes Rekeying::whole() const {
+  LayerPlanes out(member_, shape_, mine_.held);
+  key(mine_.owned, out);
+  fill_held(out, cluster_);
+  return out;
+}
+
+}  // namespace
+
+void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster) const {
+  const int stored = member_.stored_layers();
+  // Rank 0 looks at the files (a shared directory); every rank goes by what it saw.
+  const std::vector<bool> complete = complete_tables(context.tables, cluster);
+  const auto share = [&](const LayerShape& shape) {
+    return share_of(shape, cluster, cluster.rank());
+  };
+  // A layer is written keyed by whichever side compresses smaller on the sample, as by one
+  // process; here both keyings are held anyway (the solve reads the mover's).
+  const auto write = [&](const LayerPlanes& by_waiting, const LayerPlanes& by_mover) {
+    const auto keyed = [&](const LayerPlanes& layer) {
+      return keying(
+          layer.shape, [&](std::uint32_t radix) { return packed(member_, codes_of(layer), radix); },
+          context.threads, share(layer.shape).blocks);
+    };
+    Keying waiting = keyed(by_waiting), mover = keyed(by_mover);
+    Keying& chosen = mover.sampled_size < waiting.sampled_size ? mover : waiting;
+    const LayerShape& shape =
+        chosen.header.index_scheme == kKeyedByMover ? by_mover.shape : by_waiting.shape;
+    write_layer(context, std::move(chosen), {.blocks = share(shape).blocks, .cluster = &cluster});
+  };
+  std::unique_ptr<LayerPlanes> next;  // this process's slice of layer t + 1, either keying
+  for (int t = member_.rules().turns - 1; t >= 0; --t) {
+    const bool is_stored = t < stored;
+    const std::uint64_t sent_before = cluster.bytes_sent();
+    if (is_stored && complete[t]) {
+      if (context.log) *context.log << member_.table_name(t) << ".tb: kept (already complete)\n";
+      next.reset();
+      if (t > 0 && !complete[t - 1]) {
+        const Table table(path(context.tables, t), tbreader::CacheMode::single_block);
+        const bool by_mover = table.header().index_scheme == kKeyedByMover;
+        next = std::make_unique<LayerPlanes>(
+            load(context.tables, t, context.threads, share(member_.shape(t, by_mover)).held));
+      }
+      continue;
+    }
+    if (!is_stored && (t == 0 || complete[t - 1])) continue;
+    const auto start = std::chrono::steady_clock::now();
+    const LayerShape shape = member_.shape(t);
+    const Share mine = share(shape);
+    const std::string label = member_.rules().stem + " turn " + std::to_string(t);
+    std::unique_ptr<Progress> progress;
+    std::unique_ptr<LayerPlanes> layer;
+    const auto begin_solve = [&] {  // once the next layer is held as the solve reads it
+      if (cluster.rank() == 0)
+        progress = std::make_unique<Progress>(
+            label, (mine.owned.end - mine.owned.first) * shape.per_class);
+      layer = std::make_unique<LayerPlanes>(member_, shape, mine.held);
+    };
+    // Layer t + 1 keyed by its mover is what the solve of layer t reads, class by class.
+    std::shared_ptr<const ClassIndex> keys;  // layer t's, where a re-keying worked them out
+    if (next && !next->shape.key_is_mover && !(t + 1 < stored && !complete[t + 1])) {
+      // Not written here: keyed a round of classes at a time, each solved at once, so that the
+      // layer is never held both ways.
+      const Rekeying rekeying(member_, *next, cluster, context.threads);
+      keys = rekeying.keys();
+      const std::uint64_t round_classes =
+          std::max<std::uint64_t>(1, kSolveRoundEntries / rekeying.shape().per_class);
+      const std::uint64_t rounds =
+          cluster.max((mine.owned.end - mine.owned.first + round_classes - 1) / round_classes);
+      begin_solve();
+      for (std::uint64_t round = 0; round < rounds; ++round) {
+        ClassRange part;
+        part.first = std::min(mine.owned.end, mine.owned.first + round * round_classes);
+        part.end = std::min(mine.owned.end, part.first + round_classes);
+        LayerPlanes by_mover(member_, rekeying.shape(), part);
+        rekeying.key(part, by_mover);
+        solve_classes(member_, t, &by_mover, context.threads,
+                      {.solved = part,
+                       .keys = keys.get(),
+                       .progress = progress.get(),
+                       .done_before = (part.first - mine.owned.first) * shape.per_class},
+                      *layer);
+      }
+    } else {
+      std::unique_ptr<LayerPlanes> by_mover;
+      if (next && next->shape.key_is_mover) {
+        by_mover = std::move(next);
+      } else if (next) {
+        const Rekeying rekeying(member_, *next, cluster, context.threads);
+        keys = rekeying.keys();
+        by_mover = std::make_unique<LayerPlanes>(rekeying.whole());
+        write(*next, *by_mover);
+      }
+      next.reset();
+      begin_solve();
+      solve_classes(member_, t, by_mover.get(), context.threads,
+                    {.solved = mine.owned, .keys = keys.get(), .progress = progress.get()}, *layer);
+    }
+    next.reset();
+    if (progress) progress->finish();
+    fill_held(*layer, cluster);
+    if (is_stored && (t == 0 || complete[t - 1]))
+      write(*layer, Rekeying(member_, *layer, cluster, context.threads).whole());
+    const std::uint64_t exchanged = cluster.sum(cluster.bytes_sent() - sent_before);
+    if (context.log)
+      *context.log << label << ": solved in " << seconds_since(start) << " s on " << cluster.size()
+                   << " processes, " << exchanged << " bytes exchanged"
+                   << (is_stored ? "" : " (not stored: scored when probed)") << "\n";
+    next = std::move(layer);
+  }
+}
+
+}  // namespace tbgen::family

@@ -1,0 +1,353 @@
+#include "family/placement/placement_reader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/board_text.hpp"
+#include "core/combinatorial.hpp"
+#include "core/parallel.hpp"
+#include "family/family_game.hpp"
+
+namespace tbgen {
+
+using namespace family;
+
+std::string position_name(std::uint64_t first, std::uint64_t second) {
+  char text[64];
+  std::snprintf(text, sizeof text, "position (first %#llx, second %#llx)",
+                static_cast<unsigned long long>(first), static_cast<unsigned long long>(second));
+  return text;
+}
+
+void expect_masks(std::uint64_t first, std::uint64_t second, int cells) {
+  if ((cells < 64 && (first | second) >> cells) || (first & second))
+    throw tbreader::InputError(
+        position_name(first, second) + ": " +
+        ((first & second) ? "a cell of both players"
+                          : "bits beyond the board's " + std::to_string(cells) + " cells"));
+}
+
+tbreader::Value member_value(const Rules& r, Code code) {
+  const int v = r.value_of(code);
+  if (r.value != ValueKind::outcome) return score_value(v);
+  return {v > 0   ? std::string(1, r.first) + " win"
+          : v < 0 ? std::string(1, r.second) + " win"
+                  : "Draw",
+          std::nullopt};
+}
+
+std::optional<tbreader::Result> member_result(const Rules& r, int turn, int empties, Code code) {
+  if (r.value != ValueKind::speed) return std::nullopt;
+  const int v = r.value_of(code);
+  tbreader::Result result;
+  result.winner = v > 0 ? std::string(1, r.first) : v < 0 ? std::string(1, r.second) : "";
+  // The marks still to be placed: all (a draw fills the board), or down to |v| - 1 empty cells;
+  // then the turns that place them, the last one perhaps cut short by the line.
+  int marks = v == 0 ? empties : empties - (std::abs(v) - 1);
+  int turns = 0;
+  for (int t = turn; marks > 0; ++t, ++turns) marks -= r.marks_in_turn(t);
+  result.turns = turns;
+  return result;
+}
+
+FamilyReader::FamilyReader(Rules rules) : member_(std::make_shared<Member>(std::move(rules))) {}
+
+FamilyReader::Board FamilyReader::check(std::uint32_t first, std::uint32_t second,
+                                        const std::function<std::string()>& where) const {
+  const Rules& r = member_->rules();
+  const int nf = __builtin_popcount(first), ns = __builtin_popcount(second);
+  const auto turn = member_->turn_of(nf, ns);
+  if (!turn)
+    throw tbreader::InputError(
+        where() + ": " + std::to_string(nf) + " " + r.first + " and " + std::to_string(ns) + " " +
+        r.second + " marks cannot arise between whole turns (" + r.first + " places " +
+        std::to_string(r.q) + " first, then each side " + std::to_string(r.p) + " a turn)");
+  if (r.wins_at_once) {
+    const bool first_line = r.wins(first, true), second_line = r.wins(second, false);
+    const bool first_moves = r.first_moves(*turn);
+    const std::string win = r.win_name();
+    if (first_line && second_line)
+      throw tbreader::InputError(where() + ": both " + std::string(1, r.first) + " and " +
+                                 r.second + " have a " + win + "; the game ends at the first");
+    if (first_line == first_moves && (first_line || second_line))
+      throw tbreader::InputError(where() + ": " + (first_moves ? r.first : r.second) + " has a " +
+                                 win + " but is to move; the game ends at a " + win);
+    if (first_line || second_line) {  // the last mark is on every line (chain) of the winner
+      const std::uint32_t marks = first_line ? first : second;
+      bool made = false;
+      for (std::uint32_t rest = marks; rest && !made; rest &= rest - 1)
+        made = !r.wins(marks & ~(rest & (~rest + 1)), first_line);
+      if (!made)
+        throw tbreader::InputError(where() + ": " + (first_line ? r.first : r.second) + "'s " +
+                                   win + "s share no cell, so no last mark made them all");
+    }
+  }
+  return {first, second, *turn};
+}
+
+FamilyReader::Board FamilyReader::parse(const std::string& text) const {
+  const Rules& r = member_->rules();
+  const std::string alphabet = std::string(".") + r.first + r.second;
+  const std::string cells = parse_board_text(text, r.cells(), r.cols, alphabet);
+  std::uint32_t first = 0, second = 0;
+  for (int i = 0; i < r.cells(); ++i) {  // without branches: the cells are random
+    first |= std::uint32_t{cells[i] == r.first} << i;
+    second |= std::uint32_t{cells[i] == r.second} << i;
+  }
+  return check(first, second, [&] { return "board '" + text + "'"; });
+}
+
+const Table& FamilyReader::table_of(const TableSet& tables, int turn, LayerShape* shape) const {
+  const Rules& r = member_->rules();
+  const Table& table =
+      member_table(tables, static_cast<std::size_t>(turn), member_->table_name(turn), r.canonical);
+  *shape = member_->shape(turn, table.header().index_scheme == kKeyedByMover);
+  expect_layout(table, shape->key_is_mover ? kKeyedByMover : kKeyedByWaiting,
+                member_->value_codec(), shape->entries);
+  return table;
+}
+
+Code FamilyReader::stored(const TableSet& tables, const Board& b) const {
+  LayerShape shape;
+  const Table& table = table_of(tables, b.turn, &shape);
+  return entry_code(table, member_->position_index(shape, b.first, b.second));
+}
+
+Code FamilyReader::entry_code(const Table& table, std::uint64_t index) const {
+  const std::uint64_t code = table.entry(index);
+  if (code >= member_->rules().codes())
+    throw tbreader::Error(table.name() + ": invalid value code");
+  return static_cast<Code>(code);
+}
+
+// The value after the mover adds `marks`: a set that makes a line wins at once, played with
+// its line's marks first (the turn stops there), else the position after the whole turn.
+Code FamilyReader::after_move(const TableSet& tables, const Board& b, std::uint32_t marks) const {
+  const Rules& r = member_->rules();
+  const bool first_moves = r.first_moves(b.turn);
+  const std::uint32_t mover = (first_moves ? b.first : b.second) | marks;
+  if (r.wins_at_once && r.wins(mover, first_moves)) {
+    int fewest = __builtin_popcount(marks);  // a chain: the turn's one mark
+    for (const std::uint32_t line : r.lines)
+      if ((line & mover) == line) fewest = std::min(fewest, __builtin_popcount(line & marks));
+    const int empties = r.cells() - __builtin_popcount(b.first | b.second) - fewest;
+    return r.line_made(first_moves, empties);
+  }
+  const Board next{first_moves ? mover : b.first, first_moves ? b.second : mover, b.turn + 1};
+  return code(tables, next);
+}
+
+// Calls f(marks) for every set of `count` cells of `empty`, in increasing order of cells (colex
+// order, stepped to the next set rather than unranked: the last turn is scored on every probe).
+template <class F>
+void for_each_move(std::uint32_t empty, int count, F&& f) {
+  const int n = __builtin_popcount(empty);
+  if (count > n) return;
+  if (count == 0) return f(std::uint32_t{0});
+  const auto first = static_cast<std::uint32_t>((std::uint64_t{1} << count) - 1);
+  const std::uint32_t last = first << (n - count);
+  for (std::uint32_t m = first;; m = combinatorial::next_combination(m)) {
+    f(combinatorial::deposit_bits(m, empty));
+    if (m == last) return;
+  }
+}
+
+Code FamilyReader::code(const TableSet& tables, const Board& b) const {
+  const Rules& r = member_->rules();
+  Code c = 0;
+  if (r.terminal(b.turn, b.first, b.second, &c)) return c;
+  if (b.turn < member_->stored_layers()) return stored(tables, b);
+  // The last turn has no table: the best of its few moves.
+  const bool first_moves = r.first_moves(b.turn);
+  Code best = first_moves ? 0 : r.codes() - 1;
+  for_each_move(r.full() & ~(b.first | b.second), r.marks_in_turn(b.turn), [&](std::uint32_t m) {
+    const Code v = after_move(tables, b, m);
+    best = first_moves ? std::max(best, v) : std::min(best, v);
+  });
+  return best;
+}
+
+std::vector<Code> FamilyReader::codes(const TableSet& tables, std::span<const Board> boards) const {
+  const Rules& r = member_->rules();
+  std::vector<Code> out(boards.size());
+  // Each layer's table is opened and its layout checked once, before the threads start.
+  const TableSet streaming(tables.directory(), tbreader::CacheMode::single_block);
+  std::vector<const Table*> used(member_->stored_layers(), nullptr);
+  std::vector<LayerShape> shapes(member_->stored_layers());
+  for (const Board& b : boards) {
+    Code ignored = 0;
+    if (b.turn >= member_->stored_layers() || used[b.turn] ||
+        r.terminal(b.turn, b.first, b.second, &ignored))
+      continue;
+    used[b.turn] = &table_of(streaming, b.turn, &shapes[b.turn]);
+  }
+  constexpr std::uint64_t kDirect = ~std::uint64_t{0};
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> order(boards.size());  // (key, board)
+  const unsigned threads = default_threads();
+  constexpr std::size_t kChunk = 1 << 14;
+  parallel_for(threads, (boards.size() + kChunk - 1) / kChunk, [&](std::uint64_t chunk) {
+    for (std::size_t i = chunk * kChunk; i < std::min(boards.size(), (chunk + 1) * kChunk); ++i) {
+      const Board& b = boards[i];
+      if (b.turn < member_->stored_layers() && used[b.turn] &&
+          !r.terminal(b.turn, b.first, b.second, &out[i])) {
+        order[i] = {std::uint64_t(b.turn) << 40 |
+                        member_->position_index(shapes[b.turn], b.first, b.second),
+                    static_cast<std::uint32_t>(i)};
+      } else {
+        out[i] = code(tables, b);  // decided by the board, or a last turn without a table
+        order[i] = {kDirect, static_cast<std::uint32_t>(i)};
+      }
+    }
+  });
+  std::sort(order.begin(), order.end());
+  // Runs of the sorted boards, handed out dynamically: the late layers hold most blocks.
+  constexpr std::size_t kRun = 1 << 13;
+  parallel_for(threads, (order.size() + kRun - 1) / kRun, [&](std::uint64_t run) {
+    const std::size_t last = std::min(order.size(), (run + 1) * kRun);
+    for (std::size_t k = run * kRun; k < last && order[k].first != kDirect; ++k) {
+      out[order[k].second] =
+          entry_code(*used[order[k].first >> 40], order[k].first & ((std::uint64_t{1} << 40) - 1));
+    }
+  });
+  return out;
+}
+
+tbreader::Value FamilyReader::value_text(Code code) const {
+  return member_value(member_->rules(), code);
+}
+
+tbreader::Position FamilyReader::probe(const TableSet& tables, std::span<const std::string> boards,
+                                       const tbreader::ProbeOptions&) const {
+  const Rules& r = member_->rules();
+  expect_one_board(name(), boards);
+  const Board b = parse(boards[0]);
+  const Code value = code(tables, b);
+  const int empties = r.cells() - __builtin_popcount(b.first | b.second);
+  tbreader::Position p{name(),
+                       boards[0],
+                       "none",
+                       value_text(value),
+                       {},
+                       {},
+                       member_result(r, b.turn, empties, value)};
+  Code ignored = 0;
+  if (r.terminal(b.turn, b.first, b.second, &ignored)) {
+    if (b.turn < r.turns)
+      p.notes.push_back(std::string("game over: ") + (r.wins(b.first, true) ? r.first : r.second) +
+                        " has a " + r.win_name());
+    else if (r.wins_at_once)
+      p.notes.push_back("game over: the board is full");
+    else
+      p.notes.push_back("game over after " + std::to_string(r.turns) + " turns" +
+                        (r.fill == Fill::none ? std::string()
+                         : r.fill == Fill::first
+                             ? ": the empty cells go to " + std::string(1, r.first)
+                             : ": the empty cells go to " + std::string(1, r.second)));
+    return p;
+  }
+  const bool first_moves = r.first_moves(b.turn);
+  p.to_move = std::string(1, first_moves ? r.first : r.second);
+  const int sign = first_moves ? 1 : -1;  // the mover's gain is sign * value
+  struct Listed {
+    int gain;
+    std::uint32_t marks;
+    tbreader::Move move;
+  };
+  std::vector<Listed> moves;
+  for_each_move(r.full() & ~(b.first | b.second), r.marks_in_turn(b.turn), [&](std::uint32_t m) {
+    std::string move;
+    for (std::uint32_t rest = m; rest; rest &= rest - 1)
+      move += (move.empty() ? "" : "+") + cell_name(__builtin_ctz(rest), r.cols);
+    const Code v = after_move(tables, b, m);
+    const int gain = sign * r.value_of(v);
+    moves.push_back({gain,
+                     m,
+                     {move, value_text(v),
+                      gain > 0   ? tbreader::Outcome::win
+                      : gain < 0 ? tbreader::Outcome::loss
+                                 : tbreader::Outcome::draw,
+                      member_result(r, b.turn + 1, empties - __builtin_popcount(m), v)}});
+  });
+  // Best first; equal moves in lexicographic order of their cells (a1+b1, a1+c1, ..., b1+c1):
+  // of two sets, the one holding the lowest cell they do not share.
+  std::sort(moves.begin(), moves.end(), [](const Listed& a, const Listed& c) {
+    const std::uint32_t differ = a.marks ^ c.marks;
+    return a.gain != c.gain ? a.gain > c.gain : (a.marks & differ & (~differ + 1)) != 0;
+  });
+  for (auto& m : moves) p.moves.push_back(std::move(m.move));
+  return p;
+}
+
+tbreader::Value FamilyReader::value(const TableSet& tables, std::span<const std::string> boards,
+                                    const tbreader::ProbeOptions&) const {
+  expect_one_board(name(), boards);
+  return value_text(code(tables, parse(boards[0])));
+}
+
+std::int32_t FamilyReader::value_of(const TableSet& tables, std::uint64_t first,
+                                    std::uint64_t second) const {
+  const Rules& r = member_->rules();
+  const auto where = [&] { return position_name(first, second); };
+  expect_masks(first, second, r.cells());
+  const Board b =
+      check(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(second), where);
+  return r.value_of(code(tables, b));
+}
+
+void FamilyReader::values_of(const TableSet& tables, std::span<const std::uint64_t> first,
+                             std::span<const std::uint64_t> second,
+                             std::span<std::int32_t> out) const {
+  const Rules& r = member_->rules();
+  // A group's positions go through each step together, so that the reads of one step (the class
+  // lookup, then the entry) are all in flight before the next step waits for the first.
+  constexpr std::size_t kGroup = 32;
+  struct Read {
+    const Table* table = nullptr;  // null: answered without a table read
+    LayerShape shape;
+    Board board;
+    std::uint64_t index = 0;
+  };
+  std::array<Read, kGroup> reads;
+  for (std::size_t i0 = 0; i0 < first.size(); i0 += kGroup) {
+    const std::size_t n = std::min(kGroup, first.size() - i0);
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::size_t i = i0 + j;
+      Read& read = reads[j];
+      read.table = nullptr;
+      try {
+        expect_masks(first[i], second[i], r.cells());
+        read.board =
+            check(static_cast<std::uint32_t>(first[i]), static_cast<std::uint32_t>(second[i]),
+                  [&] { return position_name(first[i], second[i]); });
+        Code c = 0;
+        if (read.board.turn >= member_->stored_layers() ||
+            r.terminal(read.board.turn, read.board.first, read.board.second, &c)) {
+          out[i] =
+              r.value_of(read.board.turn < member_->stored_layers() ? c : code(tables, read.board));
+          continue;
+        }
+        read.table = &table_of(tables, read.board.turn, &read.shape);
+      } catch (const tbreader::InputError& e) {
+        throw tbreader::InputError(e.what(), i);
+      }
+      member_->prefetch_class(read.shape, read.board.first, read.board.second);
+    }
+    for (std::size_t j = 0; j < n; ++j)
+      if (Read& read = reads[j]; read.table) {
+        read.index = member_->position_index(read.shape, read.board.first, read.board.second);
+        read.table->prefetch_entry(read.index);
+      }
+    for (std::size_t j = 0; j < n; ++j)
+      if (const Read& read = reads[j]; read.table)
+        out[i0 + j] = r.value_of(entry_code(*read.table, read.index));
+  }
+}
+
+void FamilyReader::solve(const TableSet&, std::istream&, std::ostream&) const {
+  throw tbreader::InputError(name() + " has no contest format: use `tbprobe batch " + name() +
+                             "` for many boards");
+}
+
+}  // namespace tbgen

@@ -1,0 +1,71 @@
+#pragma once
+// Any family member in the reader library: boards of cols x rows cells of '.', X and O between
+// whole turns, the value from the member's tables, and every move (a set of this turn's marks,
+// "b2+d4") with its value. Seed games that are members (score3, double5) add their contest
+// format by deriving from it.
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "family/placement/placement_member.hpp"
+#include "game_reader.hpp"
+
+namespace tbgen {
+
+// A position given as two masks, as errors name it: "position (first 0x5, second 0x18)".
+std::string position_name(std::uint64_t first, std::uint64_t second);
+// Refuses masks with a cell of both players or bits beyond the board's `cells`, naming them.
+void expect_masks(std::uint64_t first, std::uint64_t second, int cells);
+// What a probe of any family member says of a value code: "X win", "Draw", "+5", ...
+tbreader::Value member_value(const family::Rules& rules, family::Code code);
+// The winner and the turns still to be played from a position between whole turns after `turn`
+// turns with `empties` empty cells (value=speed members: the code counts the empty cells at the
+// end; a draw fills the board); nothing for other members.
+std::optional<tbreader::Result> member_result(const family::Rules& rules, int turn, int empties,
+                                              family::Code code);
+
+class FamilyReader : public GameReader {
+ public:
+  explicit FamilyReader(family::Rules rules);
+  std::string name() const override { return member_->rules().canonical; }
+  tbreader::Position probe(const TableSet& tables, std::span<const std::string> boards,
+                           const tbreader::ProbeOptions& options) const override;
+  tbreader::Value value(const TableSet& tables, std::span<const std::string> boards,
+                        const tbreader::ProbeOptions& options) const override;
+  void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override;
+  bool board_family() const override { return true; }
+  std::int32_t value_of(const TableSet& tables, std::uint64_t first,
+                        std::uint64_t second) const override;
+  void values_of(const TableSet& tables, std::span<const std::uint64_t> first,
+                 std::span<const std::uint64_t> second, std::span<std::int32_t> out) const override;
+
+ protected:
+  struct Board {
+    std::uint32_t first = 0, second = 0;
+    int turn = 0;
+  };
+  // Throws tbreader::InputError naming `where` if the board cannot arise between whole turns.
+  // `where` names the board in an error; it is called only then (a probe that passes builds no
+  // message).
+  Board check(std::uint32_t first, std::uint32_t second,
+              const std::function<std::string()>& where) const;
+  Board parse(const std::string& text) const;
+  family::Code code(const TableSet& tables, const Board& b) const;
+  // The codes of many boards, in table order: sorted by (layer, entry), each thread walking its
+  // share block by block with one block cached, so every block touched is decoded once and
+  // none is kept (a million random double5 boards touch all of them: 600 MB decoded otherwise).
+  std::vector<family::Code> codes(const TableSet& tables, std::span<const Board> boards) const;
+  tbreader::Value value_text(family::Code code) const;
+  const family::Member& member() const { return *member_; }
+
+ private:
+  // The table of a stored layer, checked, and its shape (its keying is the table's).
+  const Table& table_of(const TableSet& tables, int turn, family::LayerShape* shape) const;
+  family::Code stored(const TableSet& tables, const Board& b) const;
+  // The code of a table entry; tbreader::Error naming the table if it is out of range.
+  family::Code entry_code(const Table& table, std::uint64_t index) const;
+  family::Code after_move(const TableSet& tables, const Board& b, std::uint32_t marks) const;
+  std::shared_ptr<const family::Member> member_;
+};
+
+}  // namespace tbgen

@@ -1,0 +1,416 @@
+#include "family/placement/placement_solver.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstring>
+#include <memory>
+#include <span>
+#include <stdexcept>
+
+#include "core/combinatorial.hpp"
+#include "core/parallel.hpp"
+#include "format/table_writer.hpp"
+#include "generator/bit_planes.hpp"
+
+namespace tbgen::family {
+namespace {
+
+using namespace bit_planes;
+
+// Plane j of a level is (level > j); the planes of a buffer are `stride` words apart.
+inline void put_level(std::uint64_t* planes, std::size_t stride, int count, std::uint64_t bit,
+                      Code level) {
+  const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+  std::uint64_t* w = planes + (bit >> 6);
+  if (count == 2) {  // outcomes: unrolled
+    w[0] = level > 0 ? w[0] | mask : w[0] & ~mask;
+    w[stride] = level > 1 ? w[stride] | mask : w[stride] & ~mask;
+    return;
+  }
+  for (int j = 0; j < count; ++j)
+    w[j * stride] = static_cast<Code>(j) < level ? w[j * stride] | mask : w[j * stride] & ~mask;
+}
+
+// For the set `key` of index cells of one side and sets of the other side given as masks over
+// the cells `key` leaves free (`locals`), calls sink(j, level) with the level in `layer` of the
+// position (key, locals[j]), whichever side keys `layer`:
+// - kByLocals (the other side keys it): each set is located through `classes`, the layer's;
+// - else the key keys it: it is canonical, so it stands in class `key_class` by itself
+//   (the identity is the least symmetry that maps a set onto itself), and each set at its
+//   rank in the class, `local_ranks` (the same for every class).
+// Passes over each batch, each issuing independent loads the next pass needs: the class
+// index, then the layer's entry (a likely cache miss). Everything the loop reads is in locals:
+// the sink's stores could otherwise alias the layer's fields and force reloads.
+template <bool kByLocals, class Sink>
+void gather(const Symmetry& sym, const ClassIndex* classes, const LayerPlanes& layer,
+            std::uint64_t key_class, std::uint32_t key, std::span<const std::uint32_t> locals,
+            const std::uint32_t* local_ranks, Sink&& sink) {
+  const combinatorial::FastRevolvingDoorRank& rank_in_class =
+      combinatorial::fast_ranks().revolving_door;
+  const std::uint32_t full = sym.full(), free = full & ~key;
+  const int planes = layer.planes;
+  const std::uint64_t class_size = layer.class_size();
+  const std::uint64_t* base = layer.words.data() - class_size * layer.first_class;
+  std::uint32_t key_images[kMaxSymmetries];
+  if (kByLocals)
+    for (int g = 0; g < sym.size(); ++g) key_images[g] = sym.apply(g, key);
+  const std::uint32_t* local_sets = locals.data();
+  const std::size_t count = locals.size();
+  constexpr std::size_t kBatch = 64;
+  std::uint32_t sets[kBatch];
+  ClassIndex::Place places[kBatch];
+  const std::uint64_t* where[kBatch];
+  unsigned bits[kBatch];
+  for (std::size_t first = 0; first < count; first += kBatch) {
+    const std::size_t n = std::min(kBatch, count - first);
+    if constexpr (kByLocals) {
+      for (std::size_t j = 0; j < n; ++j)
+        sets[j] = combinatorial::deposit_bits(local_sets[first + j], free);
+      classes->locate(std::span(sets, n), places);
+    }
+    for (std::size_t j = 0; j < n; ++j) {
+      std::uint64_t cls = key_class;
+      std::uint32_t rank;
+      if constexpr (kByLocals) {
+        const ClassIndex::Place& place = places[j];
+        cls = place.cls;
+        rank = rank_in_class(
+            combinatorial::extract_bits(key_images[place.symmetry], full & ~place.canonical));
+      } else {
+        rank = local_ranks[first + j];
+      }
+      where[j] = base + class_size * cls + planes * (rank >> 6);
+      bits[j] = rank & 63;
+      __builtin_prefetch(where[j]);
+    }
+    for (std::size_t j = 0; j < n; ++j) sink(first + j, group_level(where[j], planes, bits[j]));
+  }
+}
+
+// Codes (one a byte) packed as a table file with that entry radix stores them: base-3 digits,
+// or binary of 2, 4 or 8 bits (no entry then straddles a byte). `out` is zeroed.
+void pack_codes(const std::uint8_t* codes, std::uint64_t count, std::uint32_t entry_radix,
+                std::uint32_t entry_bits, std::uint8_t* out) {
+  // Whole bytes built in registers, a group of entries at a time (the writes' packing is about
+  // 3% of a double5 build); then the last few entries.
+  std::uint64_t i = 0;
+  if (entry_radix == format::kTernary) {
+    for (; i + format::kTritsPerByte <= count; i += format::kTritsPerByte)
+      *out++ = static_cast<std::uint8_t>(codes[i] + 3 * codes[i + 1] + 9 * codes[i + 2] +
+                                         27 * codes[i + 3] + 81 * codes[i + 4]);
+    if (i < count) *out = format::pack_trits(codes + i, static_cast<std::uint32_t>(count - i));
+    return;
+  }
+  // Four entries of 2, 4 or 8 bits (one byte each in `codes`) are 1, 2 or 4 whole bytes.
+  static_assert(std::endian::native == std::endian::little);
+  const std::uint32_t mask = ((1u << entry_bits) - 1) * 0x01010101u;
+  const std::uint32_t bytes = entry_bits / 2;
+  for (; i + 4 <= count; i += 4, out += bytes) {
+    std::uint32_t four;
+    std::memcpy(&four, codes + i, sizeof four);
+    const std::uint32_t packed = combinatorial::extract_bits(four, mask);
+    std::memcpy(out, &packed, bytes);
+  }
+  for (std::uint32_t b = 0; i < count; ++i, ++b)
+    out[b * entry_bits / 8] |= static_cast<std::uint8_t>(codes[i] << (b * entry_bits % 8));
+}
+
+// A class's values over the mover's sets, before and after a butterfly: plane j of each is
+// words [j * words, (j + 1) * words). Entries outside the sets a turn reads are never used.
+struct Buffers {
+  std::vector<std::uint64_t> in, out;
+  void resize(std::size_t words) {
+    if (in.size() < words) in.resize(words), out.resize(words);
+  }
+};
+
+}  // namespace
+
+LayerPlanes::LayerPlanes(const Member& member, const LayerShape& s, ClassRange range)
+    : shape(s),
+      planes(member.planes()),
+      step(member.plane_step()),
+      groups_per_class((s.per_class + 63) / 64),
+      first_class(std::min(range.first, std::min(range.end, s.classes))),
+      held(std::min(range.end, s.classes) - first_class),
+      words(planes * held * groups_per_class, 0) {}
+
+Code LayerPlanes::get(std::uint64_t index) const {
+  const std::uint64_t rank = index % shape.per_class;
+  return code(
+      group_level(class_words(index / shape.per_class) + planes * (rank >> 6), planes, rank & 63));
+}
+
+void LayerPlanes::throw_between_levels(Code code) {
+  throw std::logic_error("value code " + std::to_string(code) +
+                         " in a member that cannot draw (a full board without one chain?)");
+}
+
+LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
+                        Progress* progress, LayerPlanes* next_by_mover) {
+  LayerPlanes layer(member, member.shape(turn));
+  solve_classes(member, turn, next, threads, {.progress = progress, .next_by_mover = next_by_mover},
+                layer);
+  return layer;
+}
+
+void solve_classes(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
+                   const SolveScope& scope, LayerPlanes& layer) {
+  LayerPlanes* next_by_mover = scope.next_by_mover;
+  Progress* progress = scope.progress;
+  const ClassRange solved = scope.solved;
+  const Rules& rules = member.rules();
+  const Symmetry& sym = member.symmetry();
+  const LayerShape shape = member.shape(turn);
+  const bool scored_next = turn + 1 == rules.turns;
+  if (turn >= rules.turns || (!scored_next && (!next || next->shape.turn != turn + 1)))
+    throw std::logic_error(rules.stem + ": layer " + std::to_string(turn) +
+                           " needs the next layer");
+  if (next_by_mover &&
+      (scored_next || next->shape.key_is_mover || next_by_mover->shape.turn != turn + 1 ||
+       !next_by_mover->shape.key_is_mover))
+    throw std::logic_error(rules.stem + ": layer " + std::to_string(turn) +
+                           " cannot re-key the next layer");
+  const int planes = member.planes();
+  const std::uint64_t first_class = std::min(solved.first, shape.classes);
+  const std::uint64_t end_class = std::min(solved.end, shape.classes);
+  const int free_cells = rules.cells() - shape.key_size;
+  // A class's buffers hold a bit for every subset of the free cells (the butterfly), or, where
+  // the sets a turn reaches are far fewer (a few marks on 30-32 cells, where 2^free_cells bits
+  // are out of reach), a bit for each set of one size by its colex rank (extend_sparse), about
+  // 3 ns a move against the butterfly's 1/64 ns a subset and cell.
+  std::uint64_t widest = 0;
+  for (int size = shape.other_size; size <= shape.other_size + shape.marks; ++size)
+    widest = std::max(widest, combinatorial::binomial(free_cells, size));
+  const bool sparse = widest * 256 < (std::uint64_t{1} << free_cells);
+  const std::size_t words = sparse ? (widest + 63) / 64 : words_for_cells(free_cells);
+  const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
+  std::shared_ptr<const ClassIndex> built;
+  const ClassIndex* keys =
+      scope.keys ? scope.keys : (built = sym.classes(shape.key_size, solved, threads)).get();
+  // The next layer's classes where its key is this layer's mover: each successor is located.
+  const ClassIndex* next_classes =
+      next && !next->shape.key_is_mover ? &sym.classes(next->shape.key_size) : nullptr;
+  const auto successor_sets = colex_sets(free_cells, shape.other_size + shape.marks);
+  const auto mover_sets = ranked_sets(free_cells, shape.other_size);
+  std::vector<std::uint32_t> successor_ranks;  // within a class of the next layer by its mover
+  if (next_by_mover || (next && next->shape.key_is_mover))
+    for (const std::uint32_t set : successor_sets)
+      successor_ranks.push_back(
+          static_cast<std::uint32_t>(combinatorial::revolving_door_rank(set)));
+  // With value=speed, a set that makes a line part-way through the turn wins at once, with the
+  // cells then empty: those sets are checked after each butterfly but the last.
+  std::vector<std::vector<std::uint32_t>> part_way(shape.marks);
+  if (rules.wins_at_once && rules.value == ValueKind::speed)
+    for (int s = 1; s < shape.marks; ++s)
+      part_way[s] = colex_sets(free_cells, shape.other_size + s);
+  std::atomic<std::uint64_t> done{0};
+
+  // One class's solve, compiled for each kind of buffer (kSparse), so that the butterfly's
+  // loops carry no test of it.
+  const auto solve_class = [&]<bool kSparse>(std::uint64_t solved_class) {
+    const auto at = [&](std::uint32_t local) -> std::uint64_t {  // a set's bit in the buffers
+      if constexpr (kSparse) return colex(local);
+      return local;
+    };
+    const std::uint64_t cls = first_class + solved_class;
+    const std::uint32_t key = keys->set(cls);
+    const std::uint32_t free = sym.full() & ~key;
+    const std::uint32_t key_board = sym.to_board(key);
+    std::uint64_t* dst = layer.class_words(cls);
+    auto report = [&] {
+      if (progress)
+        progress->advance(scope.done_before +
+                          (done.fetch_add(1, std::memory_order_relaxed) + 1) * shape.per_class);
+    };
+    auto board_of = [&](std::uint32_t local) {  // (first, second) board masks
+      const std::uint32_t mover = sym.to_board(combinatorial::deposit_bits(local, free));
+      return shape.first_to_move ? std::pair{mover, key_board} : std::pair{key_board, mover};
+    };
+    // The side that just moved has won: the class is decided (it is still gathered when the
+    // next layer is re-keyed, which needs every entry).
+    const bool decided = rules.wins_at_once && rules.wins(key_board, !shape.first_to_move);
+    // The successors (key, set) of this class are, in the next layer keyed by its mover (the key
+    // side here), exactly class `cls`, at the ranks of their sets.
+    std::uint64_t* rekeyed = next_by_mover ? next_by_mover->class_words(cls) : nullptr;
+    thread_local Buffers buffers;
+    if (!decided) buffers.resize(planes * words);
+    std::uint64_t* in = buffers.in.data();
+    if (scored_next && !decided) {
+      for (const std::uint32_t local : successor_sets) {
+        const auto [first, second] = board_of(local);
+        Code code = 0;
+        rules.terminal(turn + 1, first, second, &code);
+        put_level(in, words, planes, at(local), layer.level(code));
+      }
+    } else if (!scored_next && (rekeyed || !decided)) {
+      const std::uint32_t* sets = successor_sets.data();
+      const std::uint32_t* ranks = successor_ranks.data();
+      const auto sink = [&](std::size_t j, Code level) {
+        // successor_sets are in colex order: j is a set's colex rank.
+        if (!decided) put_level(in, words, planes, kSparse ? j : sets[j], level);
+        if (rekeyed) set_level(rekeyed, planes, ranks[j], level);
+      };
+      if (next_classes)
+        gather<true>(sym, next_classes, *next, 0, key, successor_sets, nullptr, sink);
+      else
+        gather<false>(sym, nullptr, *next, cls, key, successor_sets, ranks, sink);
+    }
+    if (decided) {
+      const Code level = layer.level(
+          rules.line_made(!shape.first_to_move, rules.cells() - shape.key_size - shape.other_size));
+      for (std::uint64_t i = 0; i < shape.per_class; ++i) set_level(dst, planes, i, level);
+      return report();
+    }
+    std::uint64_t* out = buffers.out.data();
+    for (int s = shape.marks - 1; s >= 0; --s) {
+      const int size = shape.other_size + s;
+      for (int j = 0; j < planes; ++j) {
+        const std::uint64_t* from = in + j * words;
+        std::uint64_t* to = out + j * words;
+        if (kSparse && shape.first_to_move)
+          extend_sparse<true>(from, to, free_cells, size);
+        else if (kSparse)
+          extend_sparse<false>(from, to, free_cells, size);
+        else if (shape.first_to_move)
+          extend_plane<true>(from, to, free_cells);
+        else
+          extend_plane<false>(from, to, free_cells);
+      }
+      std::swap(in, out);
+      for (const std::uint32_t local : part_way[s]) {
+        const auto [first, second] = board_of(local);
+        if (rules.wins(shape.first_to_move ? first : second, shape.first_to_move))
+          put_level(in, words, planes, at(local),
+                    layer.level(rules.line_made(
+                        shape.first_to_move, rules.cells() - __builtin_popcount(first | second))));
+      }
+    }
+    // The class's entries in rank order, a group of 64 at a time: plane by plane, as the
+    // buffers and the layer hold the same planes.
+    for (std::size_t i0 = 0; i0 < mover_sets.size(); i0 += 64) {
+      const std::uint32_t* sets = mover_sets.data() + i0;
+      const std::size_t n = std::min<std::size_t>(64, mover_sets.size() - i0);
+      std::uint64_t* group = dst + planes * (i0 >> 6);
+      for (int j = 0; j < planes; ++j) {
+        const std::uint64_t* plane = in + j * words;
+        std::uint64_t w = 0;
+        for (std::size_t b = 0; b < n; ++b) w |= std::uint64_t{test_bit(plane, at(sets[b]))} << b;
+        group[j] = w;
+      }
+    }
+    report();
+  };
+  parallel_for(threads, end_class - first_class, [&](std::uint64_t solved_class) {
+    if (sparse)
+      solve_class.template operator()<true>(solved_class);
+    else
+      solve_class.template operator()<false>(solved_class);
+  });
+}
+
+LayerPlanes rekeyed(const Member& member, const LayerPlanes& layer, unsigned threads) {
+  LayerPlanes out(member, member.shape(layer.shape.turn, !layer.shape.key_is_mover));
+  const CodeSource codes = rekeyed_codes(member, layer);
+  const std::uint64_t per_class = out.shape.per_class;
+  parallel_for(threads, out.shape.classes, [&](std::uint64_t cls) {
+    thread_local std::vector<std::uint8_t> in_class;
+    in_class.resize(per_class);
+    codes(cls * per_class, per_class, in_class.data());
+    std::uint64_t* dst = out.class_words(cls);
+    for (std::uint64_t rank = 0; rank < per_class; ++rank)
+      set_level(dst, out.planes, rank, out.level(in_class[rank]));
+  });
+  return out;
+}
+
+CodeSource codes_of(const LayerPlanes& layer) {
+  return [&layer](std::uint64_t first, std::uint64_t count, std::uint8_t* codes) {
+    const std::uint64_t per_class = layer.shape.per_class;
+    const int planes = layer.planes;
+    std::uint64_t cls = first / per_class, rank = first % per_class;
+    for (std::uint64_t i = 0; i < count;) {
+      // The rest of a group of 64 within the class, plane by plane.
+      const std::uint64_t* group = layer.class_words(cls) + planes * (rank >> 6);
+      const unsigned bit = rank & 63;
+      const std::uint64_t n = std::min({count - i, per_class - rank, std::uint64_t{64} - bit});
+      std::fill_n(codes + i, n, 0);
+      for (int j = 0; j < planes; ++j)
+        for (std::uint64_t b = 0; b < n; ++b) codes[i + b] += (group[j] >> (bit + b)) & 1;
+      for (std::uint64_t b = 0; b < n && layer.step != 1; ++b)
+        codes[i + b] = static_cast<std::uint8_t>(layer.code(codes[i + b]));
+      i += n;
+      rank += n;
+      if (rank == per_class) rank = 0, ++cls;
+    }
+  };
+}
+
+CodeSource rekeyed_codes(const Member& member, const LayerPlanes& layer) {
+  const Symmetry& sym = member.symmetry();
+  const LayerShape shape = member.shape(layer.shape.turn, !layer.shape.key_is_mover);
+  // The other side's sets by their rank within a class, so that a range of entries gathers just
+  // its own (a block may be a small part of a class).
+  const auto colex = colex_sets(sym.cells() - shape.key_size, shape.other_size);
+  auto by_rank = std::make_shared<std::vector<std::uint32_t>>(colex.size());
+  for (const std::uint32_t set : colex) (*by_rank)[combinatorial::revolving_door_rank(set)] = set;
+  return [&sym, &layer, shape, by_rank](std::uint64_t first, std::uint64_t count,
+                                        std::uint8_t* codes) {
+    const ClassIndex& keys = sym.classes(shape.key_size);
+    const ClassIndex& classes = sym.classes(layer.shape.key_size);
+    for (std::uint64_t cls = first / shape.per_class; cls * shape.per_class < first + count;
+         ++cls) {
+      const std::uint64_t from = std::max(first, cls * shape.per_class);
+      const std::uint64_t to = std::min(first + count, (cls + 1) * shape.per_class);
+      std::uint8_t* out = codes + (from - first);
+      gather<true>(sym, &classes, layer, 0, keys.set(cls),
+                   std::span(*by_rank).subspan(from - cls * shape.per_class, to - from), nullptr,
+                   [&](std::size_t j, Code level) {
+                     out[j] = static_cast<std::uint8_t>(layer.code(level));
+                   });
+    }
+  };
+}
+
+EntryProducer packed(const Member& member, CodeSource codes, std::uint32_t entry_radix) {
+  return [codes = std::move(codes), entry_radix, bits = member.entry_bits()](
+             std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+    thread_local std::vector<std::uint8_t> block;
+    if (block.size() < count) block.resize(count);
+    codes(first, count, block.data());
+    pack_codes(block.data(), count, entry_radix, bits, out);
+  };
+}
+
+LayerPlanes load_layer(const Member& member, const Table& table, int turn, unsigned threads,
+                       ClassRange range) {
+  LayerPlanes layer(member, member.shape(turn, table.header().index_scheme == kKeyedByMover),
+                    range);
+  const auto& h = table.header();
+  if (h.entry_count != layer.shape.entries || h.entry_bits != member.entry_bits())
+    throw tbreader::Error(table.name() + ": does not hold " + member.rules().canonical + " layer " +
+                          std::to_string(turn));
+  // Runs of classes, so that each thread mostly stays within the block it has decoded.
+  constexpr std::uint64_t kRun = 64;
+  const Code codes = member.rules().codes();
+  const std::uint64_t end = layer.first_class + layer.held;
+  parallel_for(threads, (layer.held + kRun - 1) / kRun, [&](std::uint64_t run) {
+    for (std::uint64_t cls = layer.first_class + run * kRun;
+         cls < std::min(end, layer.first_class + (run + 1) * kRun); ++cls) {
+      std::uint64_t* dst = layer.class_words(cls);
+      for (std::uint64_t rank = 0; rank < layer.shape.per_class; ++rank) {
+        const std::uint64_t index = cls * layer.shape.per_class + rank;
+        const auto block = table.block(static_cast<std::uint32_t>(index >> h.block_entries_log2));
+        const std::uint64_t code = unpack_entry(block.data(), index & (h.block_entries() - 1), h);
+        if (code >= codes || code % layer.step != 0)
+          throw tbreader::Error(table.name() + ": invalid value code at entry " +
+                                std::to_string(index));
+        set_level(dst, layer.planes, rank, layer.level(static_cast<Code>(code)));
+      }
+    }
+  });
+  return layer;
+}
+
+}  // namespace tbgen::family
