@@ -6,7 +6,8 @@
 #include <memory>
 
 #include "family/gravity/gravity_member.hpp"
-#include "family/placement/placement_reader.hpp"
+#include "family/member_text.hpp"
+#include "game_reader.hpp"
 
 namespace tbgen {
 

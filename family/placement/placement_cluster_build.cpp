@@ -305,7 +305,7 @@ LayerPlanes Rekeying::whole() const {
 
 }  // namespace
 
-void FamilyTables::build_on(const BuildContext& context, const Cluster& cluster) const {
+void PlacementTables::build_on(const BuildContext& context, const Cluster& cluster) const {
   const int stored = member_.stored_layers();
   // Rank 0 looks at the files (a shared directory); every rank goes by what it saw.
   const std::vector<bool> complete = complete_tables(context.tables, cluster);

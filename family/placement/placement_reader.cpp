@@ -14,48 +14,11 @@ namespace tbgen {
 
 using namespace family;
 
-std::string position_name(std::uint64_t first, std::uint64_t second) {
-  char text[64];
-  std::snprintf(text, sizeof text, "position (first %#llx, second %#llx)",
-                static_cast<unsigned long long>(first), static_cast<unsigned long long>(second));
-  return text;
-}
+PlacementReader::PlacementReader(Rules rules)
+    : member_(std::make_shared<Member>(std::move(rules))) {}
 
-void expect_masks(std::uint64_t first, std::uint64_t second, int cells) {
-  if ((cells < 64 && (first | second) >> cells) || (first & second))
-    throw tbreader::InputError(
-        position_name(first, second) + ": " +
-        ((first & second) ? "a cell of both players"
-                          : "bits beyond the board's " + std::to_string(cells) + " cells"));
-}
-
-tbreader::Value member_value(const Rules& r, Code code) {
-  const int v = r.value_of(code);
-  if (r.value != ValueKind::outcome) return score_value(v);
-  return {v > 0   ? std::string(1, r.first) + " win"
-          : v < 0 ? std::string(1, r.second) + " win"
-                  : "Draw",
-          std::nullopt};
-}
-
-std::optional<tbreader::Result> member_result(const Rules& r, int turn, int empties, Code code) {
-  if (r.value != ValueKind::speed) return std::nullopt;
-  const int v = r.value_of(code);
-  tbreader::Result result;
-  result.winner = v > 0 ? std::string(1, r.first) : v < 0 ? std::string(1, r.second) : "";
-  // The marks still to be placed: all (a draw fills the board), or down to |v| - 1 empty cells;
-  // then the turns that place them, the last one perhaps cut short by the line.
-  int marks = v == 0 ? empties : empties - (std::abs(v) - 1);
-  int turns = 0;
-  for (int t = turn; marks > 0; ++t, ++turns) marks -= r.marks_in_turn(t);
-  result.turns = turns;
-  return result;
-}
-
-FamilyReader::FamilyReader(Rules rules) : member_(std::make_shared<Member>(std::move(rules))) {}
-
-FamilyReader::Board FamilyReader::check(std::uint32_t first, std::uint32_t second,
-                                        const std::function<std::string()>& where) const {
+PlacementReader::Board PlacementReader::check(std::uint32_t first, std::uint32_t second,
+                                              const std::function<std::string()>& where) const {
   const Rules& r = member_->rules();
   const int nf = __builtin_popcount(first), ns = __builtin_popcount(second);
   const auto turn = member_->turn_of(nf, ns);
@@ -87,7 +50,7 @@ FamilyReader::Board FamilyReader::check(std::uint32_t first, std::uint32_t secon
   return {first, second, *turn};
 }
 
-FamilyReader::Board FamilyReader::parse(const std::string& text) const {
+PlacementReader::Board PlacementReader::parse(const std::string& text) const {
   const Rules& r = member_->rules();
   const std::string alphabet = std::string(".") + r.first + r.second;
   const std::string cells = parse_board_text(text, r.cells(), r.cols, alphabet);
@@ -99,7 +62,7 @@ FamilyReader::Board FamilyReader::parse(const std::string& text) const {
   return check(first, second, [&] { return "board '" + text + "'"; });
 }
 
-const Table& FamilyReader::table_of(const TableSet& tables, int turn, LayerShape* shape) const {
+const Table& PlacementReader::table_of(const TableSet& tables, int turn, LayerShape* shape) const {
   const Rules& r = member_->rules();
   const Table& table =
       member_table(tables, static_cast<std::size_t>(turn), member_->table_name(turn), r.canonical);
@@ -109,13 +72,13 @@ const Table& FamilyReader::table_of(const TableSet& tables, int turn, LayerShape
   return table;
 }
 
-Code FamilyReader::stored(const TableSet& tables, const Board& b) const {
+Code PlacementReader::stored(const TableSet& tables, const Board& b) const {
   LayerShape shape;
   const Table& table = table_of(tables, b.turn, &shape);
   return entry_code(table, member_->position_index(shape, b.first, b.second));
 }
 
-Code FamilyReader::entry_code(const Table& table, std::uint64_t index) const {
+Code PlacementReader::entry_code(const Table& table, std::uint64_t index) const {
   const std::uint64_t code = table.entry(index);
   if (code >= member_->rules().codes())
     throw tbreader::Error(table.name() + ": invalid value code");
@@ -124,7 +87,8 @@ Code FamilyReader::entry_code(const Table& table, std::uint64_t index) const {
 
 // The value after the mover adds `marks`: a set that makes a line wins at once, played with
 // its line's marks first (the turn stops there), else the position after the whole turn.
-Code FamilyReader::after_move(const TableSet& tables, const Board& b, std::uint32_t marks) const {
+Code PlacementReader::after_move(const TableSet& tables, const Board& b,
+                                 std::uint32_t marks) const {
   const Rules& r = member_->rules();
   const bool first_moves = r.first_moves(b.turn);
   const std::uint32_t mover = (first_moves ? b.first : b.second) | marks;
@@ -154,7 +118,7 @@ void for_each_move(std::uint32_t empty, int count, F&& f) {
   }
 }
 
-Code FamilyReader::code(const TableSet& tables, const Board& b) const {
+Code PlacementReader::code(const TableSet& tables, const Board& b) const {
   const Rules& r = member_->rules();
   Code c = 0;
   if (r.terminal(b.turn, b.first, b.second, &c)) return c;
@@ -169,7 +133,8 @@ Code FamilyReader::code(const TableSet& tables, const Board& b) const {
   return best;
 }
 
-std::vector<Code> FamilyReader::codes(const TableSet& tables, std::span<const Board> boards) const {
+std::vector<Code> PlacementReader::codes(const TableSet& tables,
+                                         std::span<const Board> boards) const {
   const Rules& r = member_->rules();
   std::vector<Code> out(boards.size());
   // Each layer's table is opened and its layout checked once, before the threads start.
@@ -214,12 +179,13 @@ std::vector<Code> FamilyReader::codes(const TableSet& tables, std::span<const Bo
   return out;
 }
 
-tbreader::Value FamilyReader::value_text(Code code) const {
+tbreader::Value PlacementReader::value_text(Code code) const {
   return member_value(member_->rules(), code);
 }
 
-tbreader::Position FamilyReader::probe(const TableSet& tables, std::span<const std::string> boards,
-                                       const tbreader::ProbeOptions&) const {
+tbreader::Position PlacementReader::probe(const TableSet& tables,
+                                          std::span<const std::string> boards,
+                                          const tbreader::ProbeOptions&) const {
   const Rules& r = member_->rules();
   expect_one_board(name(), boards);
   const Board b = parse(boards[0]);
@@ -280,14 +246,14 @@ tbreader::Position FamilyReader::probe(const TableSet& tables, std::span<const s
   return p;
 }
 
-tbreader::Value FamilyReader::value(const TableSet& tables, std::span<const std::string> boards,
-                                    const tbreader::ProbeOptions&) const {
+tbreader::Value PlacementReader::value(const TableSet& tables, std::span<const std::string> boards,
+                                       const tbreader::ProbeOptions&) const {
   expect_one_board(name(), boards);
   return value_text(code(tables, parse(boards[0])));
 }
 
-std::int32_t FamilyReader::value_of(const TableSet& tables, std::uint64_t first,
-                                    std::uint64_t second) const {
+std::int32_t PlacementReader::value_of(const TableSet& tables, std::uint64_t first,
+                                       std::uint64_t second) const {
   const Rules& r = member_->rules();
   const auto where = [&] { return position_name(first, second); };
   expect_masks(first, second, r.cells());
@@ -296,9 +262,9 @@ std::int32_t FamilyReader::value_of(const TableSet& tables, std::uint64_t first,
   return r.value_of(code(tables, b));
 }
 
-void FamilyReader::values_of(const TableSet& tables, std::span<const std::uint64_t> first,
-                             std::span<const std::uint64_t> second,
-                             std::span<std::int32_t> out) const {
+void PlacementReader::values_of(const TableSet& tables, std::span<const std::uint64_t> first,
+                                std::span<const std::uint64_t> second,
+                                std::span<std::int32_t> out) const {
   const Rules& r = member_->rules();
   // A group's positions go through each step together, so that the reads of one step (the class
   // lookup, then the entry) are all in flight before the next step waits for the first.
@@ -345,7 +311,7 @@ void FamilyReader::values_of(const TableSet& tables, std::span<const std::uint64
   }
 }
 
-void FamilyReader::solve(const TableSet&, std::istream&, std::ostream&) const {
+void PlacementReader::solve(const TableSet&, std::istream&, std::ostream&) const {
   throw tbreader::InputError(name() + " has no contest format: use `tbprobe batch " + name() +
                              "` for many boards");
 }

@@ -7,26 +7,15 @@
 #include <memory>
 #include <vector>
 
+#include "family/member_text.hpp"
 #include "family/placement/placement_member.hpp"
 #include "game_reader.hpp"
 
 namespace tbgen {
 
-// A position given as two masks, as errors name it: "position (first 0x5, second 0x18)".
-std::string position_name(std::uint64_t first, std::uint64_t second);
-// Refuses masks with a cell of both players or bits beyond the board's `cells`, naming them.
-void expect_masks(std::uint64_t first, std::uint64_t second, int cells);
-// What a probe of any family member says of a value code: "X win", "Draw", "+5", ...
-tbreader::Value member_value(const family::Rules& rules, family::Code code);
-// The winner and the turns still to be played from a position between whole turns after `turn`
-// turns with `empties` empty cells (value=speed members: the code counts the empty cells at the
-// end; a draw fills the board); nothing for other members.
-std::optional<tbreader::Result> member_result(const family::Rules& rules, int turn, int empties,
-                                              family::Code code);
-
-class FamilyReader : public GameReader {
+class PlacementReader : public GameReader {
  public:
-  explicit FamilyReader(family::Rules rules);
+  explicit PlacementReader(family::Rules rules);
   std::string name() const override { return member_->rules().canonical; }
   tbreader::Position probe(const TableSet& tables, std::span<const std::string> boards,
                            const tbreader::ProbeOptions& options) const override;

@@ -47,9 +47,9 @@ CodeSource sampled_once(CodeSource source, std::uint64_t entries, std::uint32_t 
 
 }  // namespace
 
-FamilyTables::FamilyTables(Rules rules) : member_(std::move(rules)) {}
+PlacementTables::PlacementTables(Rules rules) : member_(std::move(rules)) {}
 
-std::optional<BuildNeeds> FamilyTables::needs(int processes) const {
+std::optional<BuildNeeds> PlacementTables::needs(int processes) const {
   const Rules& rules = member_.rules();
   const auto n = static_cast<std::uint64_t>(processes);
   const auto bytes = [&](const LayerShape& s) {  // LayerPlanes: planes of whole 64-entry groups
@@ -91,8 +91,8 @@ std::optional<BuildNeeds> FamilyTables::needs(int processes) const {
   return needs;
 }
 
-std::vector<bool> FamilyTables::complete_tables(const std::filesystem::path& dir,
-                                                const Cluster& cluster) const {
+std::vector<bool> PlacementTables::complete_tables(const std::filesystem::path& dir,
+                                                   const Cluster& cluster) const {
   std::vector<std::string> names;
   for (int t = 0; t < member_.stored_layers(); ++t) names.push_back(member_.table_name(t));
   return complete_layers(
@@ -103,7 +103,7 @@ std::vector<bool> FamilyTables::complete_tables(const std::filesystem::path& dir
       cluster);
 }
 
-void FamilyTables::build(const BuildContext& context) const {
+void PlacementTables::build(const BuildContext& context) const {
   if (context.cluster) return build_on(context, *context.cluster);
   const int stored = member_.stored_layers();
   const std::vector<bool> complete = complete_tables(context.tables, single_process());
@@ -172,8 +172,8 @@ void FamilyTables::build(const BuildContext& context) const {
   }
 }
 
-std::string FamilyTables::deep_verify(const TableSet& tables, const std::string& name,
-                                      unsigned threads) const {
+std::string PlacementTables::deep_verify(const TableSet& tables, const std::string& name,
+                                         unsigned threads) const {
   int turn = -1;
   for (int t = 0; t < member_.stored_layers(); ++t)
     if (name == member_.table_name(t)) turn = t;
@@ -205,15 +205,15 @@ std::string FamilyTables::deep_verify(const TableSet& tables, const std::string&
   return one_ply_note(stored.shape.entries);
 }
 
-LayerPlanes FamilyTables::load(const std::filesystem::path& dir, int turn, unsigned threads,
-                               ClassRange range) const {
+LayerPlanes PlacementTables::load(const std::filesystem::path& dir, int turn, unsigned threads,
+                                  ClassRange range) const {
   const Table table(path(dir, turn), tbreader::CacheMode::single_block);
   if (table.header().game != member_.rules().canonical)
     throw tbreader::Error(table.name() + ": holds a table of '" + table.header().game + "'");
   return load_layer(member_, table, turn, threads, range);
 }
 
-format::Header FamilyTables::layer_header(const LayerShape& shape) const {
+format::Header PlacementTables::layer_header(const LayerShape& shape) const {
   format::Header h =
       table_header(member_.rules().canonical, shape.key_is_mover ? kKeyedByMover : kKeyedByWaiting,
                    member_.value_codec(), member_.entry_bits(), shape.entries);
@@ -227,9 +227,9 @@ format::Header FamilyTables::layer_header(const LayerShape& shape) const {
 // 10-20% smaller in its last). Its sample is compressed at the write's own settings, which
 // measure its size (at level 3 the sample ranked double5's round 6 keyings the wrong way: 3%
 // larger written) and make the sampled blocks of the keying written.
-Keying FamilyTables::keying(const LayerShape& shape,
-                            const std::function<EntryProducer(std::uint32_t)>& packed_as,
-                            unsigned threads, const BlockShare& share) const {
+Keying PlacementTables::keying(const LayerShape& shape,
+                               const std::function<EntryProducer(std::uint32_t)>& packed_as,
+                               unsigned threads, const BlockShare& share) const {
   Keying k;
   k.header = layer_header(shape);
   const WriteOptions sampling{
@@ -243,8 +243,8 @@ Keying FamilyTables::keying(const LayerShape& shape,
   return k;
 }
 
-void FamilyTables::write_layer(const BuildContext& context, Keying keying,
-                               const WriteShare& share) const {
+void PlacementTables::write_layer(const BuildContext& context, Keying keying,
+                                  const WriteShare& share) const {
   const auto start = std::chrono::steady_clock::now();
   const int turn = static_cast<int>(keying.header.layer);
   WriteOptions options = kLayerWrite;
@@ -265,7 +265,7 @@ void FamilyTables::write_layer(const BuildContext& context, Keying keying,
 namespace tbgen {
 
 std::unique_ptr<GameTables> make_placement_tables(family::Rules rules) {
-  return std::make_unique<family::FamilyTables>(std::move(rules));
+  return std::make_unique<family::PlacementTables>(std::move(rules));
 }
 
 }  // namespace tbgen

@@ -29,9 +29,9 @@ struct WriteShare {
   const Cluster* cluster = nullptr;
 };
 
-class FamilyTables final : public GameTables {
+class PlacementTables final : public GameTables {
  public:
-  explicit FamilyTables(Rules rules);
+  explicit PlacementTables(Rules rules);
   std::optional<BuildNeeds> needs(int processes) const override;
   void build(const BuildContext& context) const override;
   bool distributed() const override { return true; }

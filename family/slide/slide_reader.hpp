@@ -7,7 +7,7 @@
 #include <memory>
 #include <optional>
 
-#include "family/placement/placement_reader.hpp"
+#include "family/member_text.hpp"
 #include "family/slide/slide_member.hpp"
 #include "game_reader.hpp"
 

@@ -1,4 +1,4 @@
-// double5 in the reader library: the lines member's boards, values and moves (FamilyReader),
+// double5 in the reader library: the lines member's boards, values and moves (PlacementReader),
 // under its own name, with its contest format.
 #include "core/contest_reader.hpp"
 #include "family/family_game.hpp"
@@ -17,9 +17,9 @@ family::Rules double5_rules() {
 
 namespace {
 
-class Double5Reader final : public FamilyReader {
+class Double5Reader final : public PlacementReader {
  public:
-  Double5Reader() : FamilyReader(double5_rules()) {}
+  Double5Reader() : PlacementReader(double5_rules()) {}
 
   void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override {
     ContestReader reader(in, "stdin");

@@ -1,4 +1,4 @@
-// score3 in the reader library: the mnk member's boards, values and moves (FamilyReader), under
+// score3 in the reader library: the mnk member's boards, values and moves (PlacementReader), under
 // its own name, with its contest format.
 #include "core/board_text.hpp"
 #include "core/contest_reader.hpp"
@@ -30,17 +30,17 @@ auto reachable(Answer&& answer, std::span<const std::string> boards) {
   }
 }
 
-class Score3Reader final : public FamilyReader {
+class Score3Reader final : public PlacementReader {
  public:
-  Score3Reader() : FamilyReader(score3_rules()) {}
+  Score3Reader() : PlacementReader(score3_rules()) {}
 
   tbreader::Position probe(const TableSet& tables, std::span<const std::string> boards,
                            const tbreader::ProbeOptions& options) const override {
-    return reachable([&] { return FamilyReader::probe(tables, boards, options); }, boards);
+    return reachable([&] { return PlacementReader::probe(tables, boards, options); }, boards);
   }
   tbreader::Value value(const TableSet& tables, std::span<const std::string> boards,
                         const tbreader::ProbeOptions& options) const override {
-    return reachable([&] { return FamilyReader::value(tables, boards, options); }, boards);
+    return reachable([&] { return PlacementReader::value(tables, boards, options); }, boards);
   }
 
   void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override {

@@ -39,7 +39,7 @@ std::unique_ptr<GameReader> make_game_reader(std::string_view text) {
     if (auto rules = family_rules(game)) {
       switch (rules->moves) {
         case family::Moves::placement:
-          reader = std::make_unique<FamilyReader>(std::move(*rules));
+          reader = std::make_unique<PlacementReader>(std::move(*rules));
           break;
         case family::Moves::gravity:
           reader = std::make_unique<GravityReader>(std::move(*rules));
