@@ -33,8 +33,9 @@ class DominoTables final : public GameTables {
 std::optional<BuildNeeds> DominoTables::needs(int) const {
   BuildNeeds needs;
   needs.positions = needs.stored = board_.boards();
-  // Measured peaks (README): 19-24 bytes a board for domineering (5x5, 6x4: the value of every
-  // board, the packed table, the arena and its caches), 7 for cram (its values are nimbers).
+  // Measured peaks (docs/performance.md): 19-24 bytes a board for domineering (5x5, 6x4: the
+  // value of every board, the packed table, the arena and its caches), 7 for cram (its values
+  // are nimbers).
   needs.memory = board_.boards() * (board_.rules().impartial ? 8 : 24) + (std::uint64_t{64} << 20);
   needs.disk = board_.boards() * 4;
   return needs;

@@ -81,7 +81,7 @@ def connect_layers(cols, rows):
         d, e = dense.get((t, n1), 0), mirror_equal.get((t, n1), 0)
         out.append((t, d, (d + e) // 2))
     return out
-# Measured here (README, "Measured"): connect(cols=6,rows=5) solved and written at 1.23e8
+# Measured here (docs/performance.md): connect(cols=6,rows=5) solved and written at 1.23e8
 # positions (before the mirror) a second per core, tables of 0.0724 bits a position; with 4
 # processes the bytes exchanged at a layer were 2.1 times the next layer's codes at 2 bits
 # (docs/DISTRIBUTED.md), with 2 processes 1.0 times. With many processes it grows towards the

@@ -51,8 +51,8 @@ std::optional<BuildNeeds> SlideTables::needs(int) const {
   }
   // The movement solve: a code and a move counter for every movement position (both sides, no
   // symmetry, 3 bytes), and 8-byte positions of a level while the next is gathered, up to three
-  // copies of the largest (an eighth of the positions: Teeko's largest is 12%, README); the
-  // tables at 2 bytes an entry; besides, 64 MB.
+  // copies of the largest (an eighth of the positions: Teeko's largest is 12%,
+  // docs/performance.md); the tables at 2 bytes an entry; besides, 64 MB.
   const std::uint64_t movement = 2 * member_.positions(2 * member_.pieces());
   needs.memory =
       movement * 3 + 3 * (movement / 8) * 8 + needs.stored * 2 + (std::uint64_t{64} << 20);

@@ -4,8 +4,8 @@
 // of 1x1 to 4x4 are printed and checked against it; the first player wins them all. 5x5 is
 // beyond a plain minimax: its winning first moves are printed by the independent alpha-beta
 // search (games/hex/hex_alphabeta.hpp, its own test against a plain minimax), and with
-// TBGEN_HEX5_TABLES naming a directory holding hex(cols=5)'s tables (README: about 20 minutes)
-// the tables' are checked against it, with random positions of every number of marks.
+// TBGEN_HEX5_TABLES naming a directory holding hex(cols=5)'s tables (docs/performance.md: about
+// 20 minutes) the tables' are checked against it, with random positions of every number of marks.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -9,8 +9,8 @@
 // - Tapatan and Achi move along the lines drawn on their board (no step between two edge cells),
 //   which no `step` models; their published values are not checked here.
 // - Teeko, slide(cols=5,rows=5,k=4,pieces=4,step=king,square=1) (Guy Steele, 1998): a draw.
-//   Its build takes about a minute (README), so it is checked when TBGEN_TEEKO_TABLES names a
-//   directory holding its tables.
+//   Its build takes about a minute (docs/performance.md), so it is checked when
+//   TBGEN_TEEKO_TABLES names a directory holding its tables.
 #include <gtest/gtest.h>
 
 #include <cstdlib>

@@ -11,7 +11,8 @@ cmake --build "$work/build" >/dev/null
 "$bin/tbgen" build score3 --tables "$work/tables" >/dev/null
 out=$("$work/build/consumer" "$work/tables")
 [ "$out" = "0 9" ] || { echo "consumer printed '$out', expected '0 9'"; exit 1; }
-# The C example (README): Connect Four on 6x4, where O wins on the last ply whatever X plays.
+# The C example (docs/library.md, the README's tour): Connect Four on 6x4, where O wins on the
+# last ply whatever X plays.
 cmake -S "$src/examples/c_probe" -B "$work/c" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
 cmake --build "$work/c" >/dev/null
 "$bin/tbgen" build 'connect(cols=6,rows=4)' --tables "$work/tables" >/dev/null

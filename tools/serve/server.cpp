@@ -35,7 +35,7 @@ int serve(const ServerOptions& options) {
   // Decoded blocks (tens to hundreds of KiB) come and go as the cache turns over. glibc gives
   // each of many threads a heap of its own, and each heap keeps what it once held: with 64
   // threads and a 64 MiB cache the server grew to 178 MiB. A few shared heaps reuse the memory
-  // (132 MiB, at the same rate; README "Serving").
+  // (132 MiB, at the same rate; docs/serve.md).
   mallopt(M_ARENA_MAX, static_cast<int>(std::max(2u, std::thread::hardware_concurrency())));
   const tbreader::Tablebase tables(options.tables, tbreader::CacheMode::bounded,
                                    options.cache_mb << 20);
