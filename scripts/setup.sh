@@ -9,6 +9,9 @@ build=build
 packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev libcli11-dev libgtest-dev
           libbenchmark-dev python3-dev pybind11-dev python3-pytest libcpp-httplib-dev
           nlohmann-json3-dev chromium libopenmpi-dev openmpi-bin python3-numpy)
+# The Debian package (cpack -G DEB): its dependencies come from dpkg-shlibdeps (dpkg-dev), and
+# CPack picks the ELF files to ask it about with file(1).
+packages+=(dpkg-dev file)
 # The explorer's browser test runs playwright-core under Node.js: the machine's own if it has
 # one (it may come from elsewhere than Debian), else Debian's.
 command -v npm >/dev/null || packages+=(nodejs npm)
