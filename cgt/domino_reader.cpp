@@ -63,12 +63,14 @@ tbreader::Position DominoReader::probe(const TableSet& tables, std::span<const s
                                                   "horizontal ones)",
                        {f.notation->cgsuite(g), std::nullopt},
                        {},
-                       {"outcome: " + std::string(1, static_cast<char>(f.arena->outcome(g)))},
+                       {},
                        std::nullopt,
-                       f.notation->plain(g)};
+                       f.notation->plain(g),
+                       static_cast<char>(f.arena->outcome(g))};
   if (boards.size() != 1) return p;
   // Every move of the board, Left's then Right's (cram: once), winning moves first: a Left
-  // move wins if Right, moving next, loses (the value is >= 0), a Right move if <= 0.
+  // move wins if Right, moving next, loses (the value is >= 0: outcome L or P), a Right move
+  // if <= 0 (R or P). Each move carries the outcome class of the board it leads to.
   const std::uint32_t covered = board_.parse(boards[0]);
   for (const bool left : {true, false}) {
     if (!left && board_.rules().impartial) break;
@@ -76,11 +78,13 @@ tbreader::Position DominoReader::probe(const TableSet& tables, std::span<const s
     for (const Domino& d : board_.moves(left)) {
       if (covered & d.mask()) continue;
       const GameId next = stored(tables, covered | d.mask());
-      const bool wins = left ? f.arena->leq(0, next) : f.arena->leq(next, 0);
-      moves.push_back({wins,
-                       {board_.name(d),
-                        {f.notation->cgsuite(next), std::nullopt},
-                        wins ? tbreader::Outcome::win : tbreader::Outcome::loss}});
+      const Outcome after = f.arena->outcome(next);
+      const bool wins = after == Outcome::P || after == (left ? Outcome::L : Outcome::R);
+      tbreader::Move move{board_.name(d),
+                          {f.notation->cgsuite(next), std::nullopt},
+                          wins ? tbreader::Outcome::win : tbreader::Outcome::loss};
+      move.outcome_class = static_cast<char>(after);
+      moves.emplace_back(wins, std::move(move));
     }
     std::stable_sort(moves.begin(), moves.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });

@@ -23,6 +23,7 @@ class DominoReader : public GameReader {
   tbreader::Value value(const TableSet& tables, std::span<const std::string> boards,
                         const tbreader::ProbeOptions& options) const override;
   std::vector<std::string> boards_of_line(std::string_view line) const override;
+  bool hash_comments() const override { return false; }  // '#' is a covered cell
   void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override;
 
  private:

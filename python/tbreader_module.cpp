@@ -37,6 +37,7 @@ py::dict position_dict(const tbreader::Position& p) {
     move["move"] = m.name;
     move["value"] = value_object(m.value);
     if (m.result) move["result"] = result_dict(*m.result);
+    if (m.outcome_class) move["outcome"] = std::string(1, *m.outcome_class);
     moves.append(move);
   }
   py::dict d;
@@ -45,6 +46,7 @@ py::dict position_dict(const tbreader::Position& p) {
   d["to_move"] = p.to_move;
   d["value"] = value_object(p.value);
   if (p.result) d["result"] = result_dict(*p.result);
+  if (p.outcome_class) d["outcome"] = std::string(1, *p.outcome_class);
   if (p.form) d["form"] = *p.form;
   d["moves"] = moves;
   return d;

@@ -318,9 +318,22 @@ expect_in dom-empty "$work/out" "outcome: N"
 expect_in dom-empty "$work/out" "  b1-b2  1"
 expect_in dom-empty "$work/out" "  a2-b2  -1"
 check dom-sum 0 dm "$d" '.../.../...' '.../.../..#' --json
-expect_in dom-sum "$work/out" '"value": "+-{5/2|1/2}", "form": "{{5/2|1/2}|{-1/2|-5/2}}"'
+expect_in dom-sum "$work/out" '"value": "+-{5/2|1/2}", "outcome": "N", "form": "{{5/2|1/2}|{-1/2|-5/2}}"'
+# The JSON carries the outcome class as the text prints it, and each move's.
+check dom-json 0 dm "$d" '.../.../...' --json
+expect_in dom-json "$work/out" '"value": "+-1", "outcome": "N", "form": "{1|-1}", "moves": [{"move": "b1-b2", "value": "1", "outcome": "L"}'
+expect_in dom-json "$work/out" '{"move": "a1-a2", "value": "{1/2|-2}", "outcome": "N"}'
+expect_in dom-json "$work/out" '{"move": "a2-b2", "value": "-1", "outcome": "R"}'
 check dom-batch 0 dm batch "$d" <<<'.../.../... .../.../..#'
 expect_in dom-batch "$work/out" "+-{5/2|1/2}"
+# A domineering batch line starting with '#' is a board (a covered cell), not a comment.
+printf '#../.../...\n\n  #.#/.../...\n.../.../...\n' >"$work/in"
+check dom-batch-hash 0 dm batch "$d" <"$work/in"
+want=$(for b in '#../.../...' '#.#/.../...' '.../.../...'; do dm "$d" "$b" | sed -n 's/^value: //p'; done)
+[ "$(cat "$work/out")" = "$want" ] || { echo "FAIL dom-batch-hash: got '$(cat "$work/out")', want '$want'"; failures=$((failures + 1)); }
+check dom-batch-hash-json 0 dm batch "$d" --json <"$work/in"
+[ "$(head -1 "$work/out")" = "$(dm "$d" '#../.../...' --json)" ] || { echo "FAIL dom-batch-hash-json"; failures=$((failures + 1)); }
+bad dom-batch-hash-bad "stdin:2: board '#X./.../...'" dm batch "$d" <<<$'.../.../...\n#X./.../...'
 bad dom-size "board '.../...': expected 9 cells, found 6" dm "$d" '.../...'
 bad dom-char "board '.X./.../...', column 2: unexpected character 'X'" dm "$d" '.X./.../...'
 bad dom-sum-bad "expected 9 cells" dm "$d" '.../.../...' '..'
@@ -328,7 +341,10 @@ check dom-key 2 dm 'domineering(cols=3,rows=3,k=2)' '.........'
 expect_in dom-key "$work/err" "unknown key 'k' (domineering takes cols, rows)"
 check cram-build 0 "$bin/tbgen" build 'cram(cols=4,rows=3)' --tables "$work/d1"
 check cram-empty 0 dm 'cram(cols=4,rows=3)' '..../..../....' --json
-expect_in cram-empty "$work/out" '"value": "*", "form": "*"'
+expect_in cram-empty "$work/out" '"value": "*", "outcome": "N", "form": "*"'
+printf '#.../..../....\n' >"$work/in"
+check cram-batch-hash 0 dm batch 'cram(cols=4,rows=3)' <"$work/in"
+[ "$(cat "$work/out")" = "$(dm 'cram(cols=4,rows=3)' '#.../..../....' | sed -n 's/^value: //p')" ] || { echo "FAIL cram-batch-hash"; failures=$((failures + 1)); }
 
 # Each family's help example is a member and a board it answers.
 "$bin/tbprobe" --help >"$work/help" 2>&1

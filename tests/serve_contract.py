@@ -199,6 +199,24 @@ try:
         cli = tbprobe("nim3", board, "--json")
         check(f"nim3 {board}", status == 200 and cli.stdout == body, body + cli.stdout + cli.stderr)
 
+    # ---- domineering (SPEC 6): the JSON carries the outcome class the text prints, each move
+    # the one it leads to; a board may start with a covered cell.
+    dom = "domineering(cols=3,rows=3)"
+    subprocess.run([f"{BIN}/tbgen", "build", dom, "--tables", work_tables], check=True,
+                   capture_output=True)
+    for boards in ([".../.../..."], ["#../.../..."], [".../.../...", "#../.../..#"]):
+        status, _, body = get(conn, probe_path(dom, boards))
+        requests += 1
+        cli = tbprobe(dom, *boards, "--json")
+        check(f"{dom} {boards}: equals tbprobe --json", status == 200 and cli.stdout == body,
+              f"\n api {body}\n cli {cli.stdout}{cli.stderr}")
+        printed = re.search(r"^outcome: ([LRNP])$", tbprobe(dom, *boards).stdout, re.M)
+        answer = json.loads(body)
+        check(f"{dom} {boards}: outcome", printed and answer.get("outcome") == printed[1], body)
+        if len(boards) == 1:
+            check(f"{dom} {boards}: moves' outcomes", answer["moves"] and
+                  all(m["outcome"] in "LRNP" for m in answer["moves"]), body)
+
     # ---- Errors: one JSON object naming the problem; the server answers on.
     bad = [
         ("/api/v1/probe?game=score3&board=XXXX", 400, "expected 9 cells"),

@@ -29,19 +29,18 @@ std::string help_text() {
   return text + "Moves are named like chess squares: a1 is the top-left cell. Examples:" + examples;
 }
 
-// Lines of stdin that hold boards: blank lines and lines starting with '#' are skipped.
+// Lines of stdin that hold boards (Game::holds_boards: blank and comment lines are skipped).
 struct Lines {
   std::vector<std::string> text;
   std::vector<std::size_t> number;  // line numbers, from 1
 };
 
-Lines board_lines(std::istream& in) {
+Lines board_lines(std::istream& in, const tbreader::Game& game) {
   Lines lines;
   std::string line;
   for (std::size_t n = 1; std::getline(in, line); ++n) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    const auto first = line.find_first_not_of(" \t");
-    if (first == std::string::npos || line[first] == '#') continue;
+    if (!game.holds_boards(line)) continue;
     lines.text.push_back(std::move(line));
     lines.number.push_back(n);
   }
@@ -50,7 +49,7 @@ Lines board_lines(std::istream& in) {
 
 // Answers every line; the first refused line is named "stdin:LINE: ..." and nothing is printed.
 void batch(const tbreader::Game& game, const tbreader::ProbeOptions& options, bool json) {
-  const Lines lines = board_lines(std::cin);
+  const Lines lines = board_lines(std::cin, game);
   std::string out;
   try {
     if (json) {

@@ -26,16 +26,13 @@ std::string member(bool cram, int cols, int rows) {
          ",rows=" + std::to_string(rows) + ")";
 }
 
-// The value of the one "outcome: X" note, or "" (a failure) when there is not exactly one.
+// The position's outcome class as its text form prints it ("outcome: X"), or "" (a failure)
+// when the text has not exactly one such line.
 std::string outcome_note(const tbreader::Position& p) {
-  std::string found;
-  int count = 0;
-  for (const auto& note : p.notes)
-    if (note.rfind("outcome: ", 0) == 0) {
-      found = note.substr(9);
-      ++count;
-    }
-  return count == 1 ? found : std::string();
+  const std::string text = tbreader::text(p);
+  const auto at = text.find("\noutcome: ");
+  if (at == std::string::npos || text.find("\noutcome: ", at + 1) != std::string::npos) return "";
+  return text.substr(at + 10, text.find('\n', at + 1) - at - 10);
 }
 
 // Reports the first few mismatches of a long loop and counts all of them.
@@ -111,16 +108,27 @@ std::size_t compare_every_board(bool cram, int cols, int rows) {
     if (outcome_note(p) != std::string(1, outcome))
       bad(board + ": outcome note \"" + outcome_note(p) + "\", reference " + outcome);
 
-    // Move names: every Left and every Right move, each placement once.
-    std::map<std::string, std::uint32_t> expected;
+    // Move names: every Left and every Right move, each placement once (cram: as Left's).
+    std::map<std::string, std::pair<std::uint32_t, bool>> expected;  // the board after, Left's
     for (bool left : {true, false})
       for (const auto& m : ref.moves(mask, left))
-        expected.emplace(ref.move_name(m), BoardGame::after(mask, m));
+        expected.emplace(ref.move_name(m), std::pair(BoardGame::after(mask, m), left));
     std::set<std::string> names;
     for (const auto& m : p.moves) {
       names.insert(m.name);
-      if (auto it = expected.find(m.name); it != expected.end())
-        move_values[mask].emplace_back(m.value.text, it->second);
+      const auto it = expected.find(m.name);
+      if (it == expected.end()) continue;
+      const auto [after, left] = it->second;
+      move_values[mask].emplace_back(m.value.text, after);
+      // The outcome class the move leads to, and whether it wins for its maker: the other
+      // player moves next, so a Left move wins where Left wins moving second (L or P).
+      const char leads_to = cg_outcome(ref.form(after));
+      if (m.outcome_class != leads_to)
+        bad(board + ": move " + m.name + " leads to outcome " + m.outcome_class.value_or('?') +
+            ", reference " + leads_to);
+      const bool wins = leads_to == 'P' || leads_to == (left ? 'L' : 'R');
+      if ((m.outcome == tbreader::Outcome::win) != wins)
+        bad(board + ": move " + m.name + " marked " + (wins ? "losing" : "winning"));
     }
     if (names.size() != p.moves.size()) bad(board + ": a move named twice");
     std::set<std::string> expected_names;

@@ -235,6 +235,14 @@ def test_domineering_forms_and_sums(tmp_path):
     p = t.probe(game, ".../.../...")
     assert p["value"] == "+-1" and p["form"] == "{1|-1}"
     assert {m["move"] for m in p["moves"]} >= {"b1-b2", "a1-b1"}
+    # The outcome class, as the text prints it, in the dict's order of `tbprobe --json`; each
+    # move's, of the board it leads to.
+    assert p["outcome"] == "N"
+    assert list(p) == ["game", "board", "to_move", "value", "outcome", "form", "moves"]
+    by_move = {m["move"]: m["outcome"] for m in p["moves"]}
+    assert by_move["b1-b2"] == "L" and by_move["a2-b2"] == "R"
+    # A board may start with a covered cell.
+    assert t.probe(game, "#../.../...")["outcome"] == t.probe(game, ["#../.../..."])["outcome"]
     assert t.batch(game, [".../.../... .../.../..#"]) == ["+-{5/2|1/2}"]
     with pytest.raises(ValueError, match="expected 9 cells"):
         t.probe(game, "....")

@@ -31,6 +31,8 @@ class GameReader {
   virtual std::vector<std::string> boards_of_line(std::string_view line) const {
     return {std::string(line)};
   }
+  // Whether a batch line starting with '#' is a comment; not where a board may start with '#'.
+  virtual bool hash_comments() const { return true; }
   virtual void solve(const TableSet& tables, std::istream& in, std::ostream& out) const = 0;
   // Board families: a position as two masks, its value from the first player's view
   // (tbreader::Game::value_of).

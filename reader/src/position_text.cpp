@@ -33,6 +33,11 @@ std::string result_text(const Result& r) {
   return (r.winner.empty() ? "draw" : r.winner + " wins") + turns;
 }
 
+// `, "outcome": "L"` where there is an outcome class.
+std::string json_outcome(const std::optional<char>& c) {
+  return c ? ", \"outcome\": \"" + std::string(1, *c) + "\"" : "";
+}
+
 // `, "result": {...}` where there is a result.
 std::string json_result(const std::optional<Result>& r) {
   if (!r) return "";
@@ -46,6 +51,7 @@ std::string text(const Position& p) {
   std::string out =
       p.game + " " + p.board + "\nto move: " + p.to_move + "\nvalue: " + p.value.text + "\n";
   if (p.result) out += "result: " + result_text(*p.result) + "\n";
+  if (p.outcome_class) out += std::string("outcome: ") + *p.outcome_class + "\n";
   for (const auto& line : p.notes) out += line + "\n";
   if (p.moves.empty()) return out + "moves: none\n";
   out += "moves (best first):\n";
@@ -59,10 +65,12 @@ std::string json(const Position& p) {
   std::string out = "{\"game\": " + json_string(p.game) + ", \"board\": " + json_string(p.board) +
                     ", \"to_move\": " + json_string(p.to_move) +
                     ", \"value\": " + json_value(p.value) + json_result(p.result) +
+                    json_outcome(p.outcome_class) +
                     (p.form ? ", \"form\": " + json_string(*p.form) : "") + ", \"moves\": [";
   for (std::size_t i = 0; i < p.moves.size(); ++i)
     out += (i ? ", {\"move\": " : "{\"move\": ") + json_string(p.moves[i].name) +
-           ", \"value\": " + json_value(p.moves[i].value) + json_result(p.moves[i].result) + "}";
+           ", \"value\": " + json_value(p.moves[i].value) + json_result(p.moves[i].result) +
+           json_outcome(p.moves[i].outcome_class) + "}";
   return out + "]}";
 }
 

@@ -73,6 +73,11 @@ std::vector<std::string> Game::boards_of_line(std::string_view line) const {
   return impl_->reader->boards_of_line(line);
 }
 
+bool Game::holds_boards(std::string_view line) const {
+  const auto first = line.find_first_not_of(" \t\r");
+  return first != std::string_view::npos && (line[first] != '#' || !impl_->reader->hash_comments());
+}
+
 std::vector<Value> Game::values(std::span<const std::string> lines,
                                 const ProbeOptions& options) const {
   std::vector<Value> out(lines.size());

@@ -86,10 +86,11 @@ struct Result {
   std::optional<int> turns;  // empty: the game never ends
 };
 struct Move {
-  std::string name;                   // "b2", "b2+d4", "4", "Alice 1:a1:lr"
-  Value value;                        // of the position the move leads to
-  Outcome outcome;                    // of that position for the side that moves
-  std::optional<Result> result = {};  // of that position (speed members)
+  std::string name;                        // "b2", "b2+d4", "4", "Alice 1:a1:lr"
+  Value value;                             // of the position the move leads to
+  Outcome outcome;                         // of that position for the side that moves
+  std::optional<Result> result = {};       // of that position (speed members)
+  std::optional<char> outcome_class = {};  // of that position (domineering, cram): L R N P
 };
 struct Position {
   std::string game, board;               // the canonical game string; the board(s) as given
@@ -99,6 +100,8 @@ struct Position {
   std::vector<std::string> notes;        // further "key: value" lines of the text form
   std::optional<Result> result = {};     // speed members: "result: X wins in 3"
   std::optional<std::string> form = {};  // domineering, cram: the canonical form, plain grammar
+  // domineering, cram: L (Left wins whoever starts), R, N (the first player wins), P (the second)
+  std::optional<char> outcome_class = {};
 };
 struct ProbeOptions {
   std::optional<std::string> weights;  // weighted3: nine weights "w1 ... w9"
@@ -119,6 +122,9 @@ class Game {
   Value value(std::span<const std::string> boards, const ProbeOptions& options = {}) const;
   // The boards one line of `tbprobe batch` holds (surreal3: several, a sum; others: one).
   std::vector<std::string> boards_of_line(std::string_view line) const;
+  // Whether `tbprobe batch` reads the line as boards: it is not blank and does not start with
+  // '#' (a comment), except in domineering and cram, whose boards may start with a covered '#'.
+  bool holds_boards(std::string_view line) const;
   // The values of many lines (each as boards_of_line reads it) on all cores; the first line
   // refused throws InputError with `item` its index.
   std::vector<Value> values(std::span<const std::string> lines,
