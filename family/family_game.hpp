@@ -56,4 +56,8 @@ namespace tbgen {
 // The rules of the member `game` names, if it names a family (keys checked); else nothing.
 std::optional<family::Rules> family_rules(const GameString& game);
 
+// The error for a game string that names no game: every game and family, in one line; `help`
+// the command whose --help says more.
+tbreader::GameError unknown_game(const GameString& game, std::string_view help);
+
 }  // namespace tbgen

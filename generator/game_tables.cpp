@@ -37,7 +37,7 @@ std::unique_ptr<GameTables> make_game_tables(std::string_view text) {
           tables = make_domino_tables(std::move(*rules));
           break;
       }
-  if (!tables) throw tbreader::GameError("unknown game '" + game.name() + "' (see tbgen --help)");
+  if (!tables) throw unknown_game(game, "tbgen --help");
   game.refuse_unread();
   return tables;
 }

@@ -67,9 +67,27 @@ expect_in bad-case "$work/err" "stdin:2:1: expected cell 3 of board 2"
 check no-game 2 "$bin/tbprobe"
 check unknown-game 2 "$bin/tbprobe" chess 'X'
 check unknown-build 2 "$bin/tbgen" build chess --tables "$work/t"
+expect_in unknown-build "$work/err" "tbgen: unknown game 'chess': the games are score3, weighted3, nim3, surreal3, double5, and members of the families mnk, lines, connect, hex, slide, domineering, cram (NAME(key=value,...); see tbgen --help)"
+[ "$(wc -l <"$work/err")" = 1 ] || { echo "FAIL unknown-build: not one line"; failures=$((failures + 1)); }
 check bad-flag 2 "$bin/tbgen" verify --frobnicate
 check help 0 "$bin/tbprobe" --help
 check missing-tables 1 "$bin/tbprobe" --tables "$work/none" score3 '.........'
+# A missing table names the exact command that builds it.
+mkdir -p "$work/empty"
+check missing-table 1 "$bin/tbprobe" --tables "$work/empty" double5 '...../...../...../...../.....'
+expect_in missing-table "$work/err" "double5-r00.tb: table missing (run tbgen build double5)"
+# A game without a board: how its boards are written, and a board to probe (bad usage).
+no_board() {  # no_board NAME TABLES GAME [TEXT...]: says TEXT..., and the example it prints probes
+  local name=$1 tables=$2 example text
+  check "$name" 2 "$bin/tbprobe" --tables "$tables" "$3"
+  shift 3
+  for text in "  boards: " "$@"; do expect_in "$name" "$work/err" "$text"; done
+  example=$(sed -n 's/^  example: //p' "$work/err")
+  [ -n "$example" ] || { echo "FAIL $name: no example"; cat "$work/err"; failures=$((failures + 1)); return; }
+  eval "set -- $example"  # tbprobe GAME BOARD, quotes removed
+  check "$name-example" 0 "$bin/tbprobe" --tables "$tables" "$2" "$3"
+}
+no_board no-board-score3 "$work/t" score3 "example: tbprobe score3 'X.O/.X./...'"
 
 # A damaged table is refused by verify and by tbprobe, with the file named (score3's layer 0:
 # the empty board's).
@@ -197,7 +215,9 @@ check fam-too-big 1 "$bin/tbgen" build 'mnk(cols=6,rows=5,k=4)' --tables "$work/
 expect_in fam-too-big "$work/err" "need about 1.0 TB of memory; this machine has"
 expect_in fam-too-big "$work/err" "mpirun -np N tbgen build GAME --mpi"
 check fam-missing 1 "$bin/tbprobe" --tables "$work/f1" 'mnk(cols=4,rows=3,k=3)' '............'
-expect_in fam-missing "$work/err" "table missing"
+expect_in fam-missing "$work/err" "mnk-4x3-k3-p1q1-outcome-X-t00.tb: table missing (run tbgen build 'mnk(cols=4,rows=3,k=3,p=1,q=1,value=outcome,first=X)')"
+# A member other than the one --help shows: its empty board is the example.
+no_board fam-no-board "$work/f1" "$m" "example: tbprobe '$mc' '..../..../....'"
 "$bin/tbgen" build 'mnk(cols=4,rows=3,k=3)' --tables "$work/f4" >/dev/null
 # A resumed build keeps only tables of its own game, laid out as it writes them. A wrong file
 # under layer 1's name (NAME SOURCE): the probe refuses it (ERROR), the build writes it again and
@@ -231,6 +251,7 @@ expect_in con-deep "$work/out" "one-ply consistent"
 check con-info 0 "$bin/tbgen" info "$work/c1/connect-5x4-k4-outcome-X-t03.tb"
 expect_in con-info "$work/out" "game:           $cc"
 check con-moves 0 "$bin/tbprobe" --tables "$work/c1" "$c" '33'
+no_board con-no-board "$work/c1" "$c" "missing BOARD for $cc" "example: tbprobe '$cc' '3342'"
 expect_in con-moves "$work/out" "to move: X"
 check con-board 0 "$bin/tbprobe" --tables "$work/c1" "$c" '...../...../..O../..X..' --json
 expect_in con-board "$work/out" "{\"game\": \"$cc\", \"board\": \"...../...../..O../..X..\", \"to_move\": \"X\""
@@ -334,6 +355,7 @@ want=$(for b in '#../.../...' '#.#/.../...' '.../.../...'; do dm "$d" "$b" | sed
 check dom-batch-hash-json 0 dm batch "$d" --json <"$work/in"
 [ "$(head -1 "$work/out")" = "$(dm "$d" '#../.../...' --json)" ] || { echo "FAIL dom-batch-hash-json"; failures=$((failures + 1)); }
 bad dom-batch-hash-bad "stdin:2: board '#X./.../...'" dm batch "$d" <<<$'.../.../...\n#X./.../...'
+no_board dom-no-board "$work/d1" "$d"
 bad dom-size "board '.../...': expected 9 cells, found 6" dm "$d" '.../...'
 bad dom-char "board '.X./.../...', column 2: unexpected character 'X'" dm "$d" '.X./.../...'
 bad dom-sum-bad "expected 9 cells" dm "$d" '.../.../...' '..'

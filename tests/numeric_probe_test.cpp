@@ -245,7 +245,12 @@ TEST(NumericProbe, TheCApi) {
   game = tbr_game_open(tb, "connect(cols=4,rows=3)");
   ASSERT_NE(game, nullptr);
   EXPECT_EQ(tbr_probe(game, 0, 0, &value), -2);
-  EXPECT_NE(std::string(tbr_last_error()).find("table missing"), std::string::npos);
+  // The message names the file and the exact command that builds it.
+  EXPECT_NE(std::string(tbr_last_error())
+                .find("-t00.tb: table missing (run tbgen build "
+                      "'connect(cols=4,rows=3,k=4,value=outcome,first=X,misere=0)')"),
+            std::string::npos)
+      << tbr_last_error();
   tbr_game_close(game);
   tbr_close(tb);
 }

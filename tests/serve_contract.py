@@ -234,8 +234,10 @@ try:
          "column 1 is full"),
         ("/api/v1/probe?game=weighted3&board=.........", 400, "weights"),
         ("/api/v1/probe?game=chess&board=.........", 404, "unknown game 'chess'"),
-        ("/api/v1/probe?game=mnk(cols=5,rows=5,k=5)&board=" + "." * 25, 404, "table missing"),
-        ("/api/v1/probe?game=nim3(max_pile=5)&board=1+1+1/1+1+1/1+1+1", 404, "nim3-k5.tb"),
+        ("/api/v1/probe?game=mnk(cols=5,rows=5,k=5)&board=" + "." * 25, 404,
+         "table missing (run tbgen build 'mnk(cols=5,rows=5,k=5,p=1,q=1,value=outcome,first=X)')"),
+        ("/api/v1/probe?game=nim3(max_pile=5)&board=1+1+1/1+1+1/1+1+1", 404,
+         "nim3-k5.tb: table missing (run tbgen build 'nim3(max_pile=5)')"),
         ("/api/v1/nothing", 404, "no such path"),
         ("/favicon.ico", 404, "no such path"),
     ]

@@ -10,6 +10,12 @@
 
 namespace {
 
+// The command that probes a game's example board, as a shell takes it.
+std::string example(const tbreader::GameHelp& g) {
+  const bool quote = g.id.find('(') != std::string::npos;
+  return "tbprobe " + (quote ? "'" + g.id + "'" : g.id) + " '" + g.example + "'";
+}
+
 std::string help_text() {
   std::string text =
       "tbprobe: exact values from tbgen tables.\n"
@@ -24,9 +30,16 @@ std::string help_text() {
   for (const auto& g : tbreader::games()) {
     text += "  " + g.id;
     text += std::string(g.id.size() < 10 ? 10 - g.id.size() : 1, ' ') + g.boards + "\n";
-    examples += "\n  tbprobe " + (g.family ? "'" + g.id + "'" : g.id) + " '" + g.example + "'";
+    examples += "\n  " + example(g);
   }
   return text + "Moves are named like chess squares: a1 is the top-left cell. Examples:" + examples;
+}
+
+// `tbprobe GAME` without a board: how the game's boards are written, and one probed.
+std::string missing_board(const std::string& game) {
+  const auto help = tbreader::game_help(game);
+  return "missing BOARD for " + help.id + "\n  boards: " + help.boards +
+         "\n  example: " + example(help);
 }
 
 // Lines of stdin that hold boards (Game::holds_boards: blank and comment lines are skipped).
@@ -125,7 +138,7 @@ int main(int argc, char** argv) {
   try {
     if (game_string.empty()) throw tbreader::GameError("missing GAME (see --help)");
     if (!*solve && !*batch_command && args.size() < 2)
-      throw tbreader::GameError("missing BOARD for " + game_string + " (see --help)");
+      throw tbreader::GameError(missing_board(game_string));
     tbreader::canonical(game_string);  // a bad game string is bad usage, before any table
     const tbreader::Tablebase tables(tbgen::tables_directory(tables_option));
     const tbreader::Game game(tables, game_string);

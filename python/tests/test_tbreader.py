@@ -117,8 +117,12 @@ def test_errors(tb, tmp_path):
         tb.batch("score3", [".........", "X........", "XQ......."])
     with pytest.raises(OSError, match="table directory does not exist"):
         tbreader.Tablebase(str(tmp_path / "none"))
-    with pytest.raises(OSError, match="score3-t00.tb: table missing"):
+    # A missing table names the exact command that builds it.
+    with pytest.raises(OSError, match=r"score3-t00\.tb: table missing \(run tbgen build score3\)$"):
         tbreader.Tablebase(str(tmp_path)).value("score3", ".........")
+    with pytest.raises(OSError, match=r"table missing \(run tbgen build "
+                       r"'hex\(cols=3,rows=3,value=outcome,first=X\)'\)$"):
+        tbreader.Tablebase(str(tmp_path)).probe("hex(cols=3)", ".........")
     damaged = tmp_path / "damaged"
     damaged.mkdir()
     data = bytearray(open(os.path.join(TABLES, "score3-t00.tb"), "rb").read())

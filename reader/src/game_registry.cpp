@@ -1,4 +1,6 @@
 // The registry of the reader library, generated from the one list of games.
+#include <algorithm>
+
 #include "cgt/domino_reader.hpp"
 #include "family/family_game.hpp"
 #include "family/gravity/gravity_reader.hpp"
@@ -24,6 +26,17 @@ std::optional<family::Rules> family_rules(const GameString& game) {
 #undef TBGEN_FAMILY
 #undef TBGEN_GAME
   return std::nullopt;
+}
+
+tbreader::GameError unknown_game(const GameString& game, std::string_view help) {
+  std::string seeds, families;
+  for (const auto& g : tbreader::games()) {
+    std::string& list = g.family ? families : seeds;
+    list += (list.empty() ? "" : ", ") + g.id.substr(0, g.id.find('('));
+  }
+  return tbreader::GameError("unknown game '" + game.name() + "': the games are " + seeds +
+                             ", and members of the families " + families +
+                             " (NAME(key=value,...); see " + std::string(help) + ")");
 }
 
 std::unique_ptr<GameReader> make_game_reader(std::string_view text) {
@@ -52,7 +65,7 @@ std::unique_ptr<GameReader> make_game_reader(std::string_view text) {
           break;
       }
     }
-  if (!reader) throw tbreader::GameError("unknown game '" + game.name() + "' (see tbprobe --help)");
+  if (!reader) throw unknown_game(game, "tbprobe --help");
   game.refuse_unread();
   return reader;
 }
@@ -70,6 +83,24 @@ const std::vector<GameHelp>& games() {
 #undef TBGEN_GAME
   };
   return list;
+}
+
+GameHelp game_help(std::string_view game) {
+  const std::string name = canonical(game);
+  const auto& list = games();
+  const auto it = std::find_if(list.begin(), list.end(), [&](const GameHelp& g) {
+    return g.id.substr(0, g.id.find('(')) == name.substr(0, name.find('('));
+  });
+  GameHelp help = *it;
+  // The list's example is a board of the member it names; another member's is its empty board.
+  if (help.family && canonical(help.id) != name) {
+    const auto rules = tbgen::family_rules(tbgen::GameString(name));
+    help.example.clear();
+    for (int r = 0; r < rules->rows; ++r)
+      help.example += (r ? "/" : "") + std::string(static_cast<std::size_t>(rules->cols), '.');
+  }
+  help.id = name;
+  return help;
 }
 
 }  // namespace tbreader

@@ -42,6 +42,29 @@ std::string canonical(std::string_view game) {
   return tbgen::make_game_reader(game)->name();
 }
 
+namespace {
+
+// The command that builds a game's tables, as a shell takes it: `tbgen build double5`,
+// `tbgen build 'mnk(cols=4,...)'`.
+std::string build_command(const std::string& game) {
+  const bool quote = game.find('(') != std::string::npos;
+  return "tbgen build " + (quote ? "'" + game + "'" : game);
+}
+
+// Runs `f`; a missing table's message (the table set names the file) ends with the exact
+// command that builds it, which the game knows.
+template <class F>
+decltype(auto) naming_build(const std::string& game, F&& f) {
+  try {
+    return f();
+  } catch (const TableMissing& e) {
+    const std::string what = e.what();
+    throw TableMissing(what.substr(0, what.rfind(" (run ")) + " (run " + build_command(game) + ")");
+  }
+}
+
+}  // namespace
+
 struct Game::Impl {
   const tbgen::TableSet& tables;
   std::unique_ptr<tbgen::GameReader> reader;
@@ -62,11 +85,13 @@ const std::string& Game::name() const {
 }
 
 Position Game::probe(std::span<const std::string> boards, const ProbeOptions& options) const {
-  return impl_->reader->probe(impl_->tables, boards, options);
+  return naming_build(impl_->name,
+                      [&] { return impl_->reader->probe(impl_->tables, boards, options); });
 }
 
 Value Game::value(std::span<const std::string> boards, const ProbeOptions& options) const {
-  return impl_->reader->value(impl_->tables, boards, options);
+  return naming_build(impl_->name,
+                      [&] { return impl_->reader->value(impl_->tables, boards, options); });
 }
 
 std::vector<std::string> Game::boards_of_line(std::string_view line) const {
@@ -103,22 +128,25 @@ std::vector<Value> Game::values(std::span<const std::string> lines,
 }
 
 void Game::solve(std::istream& in, std::ostream& out) const {
-  impl_->reader->solve(impl_->tables, in, out);
+  naming_build(impl_->name, [&] { impl_->reader->solve(impl_->tables, in, out); });
 }
 
 std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second) const {
-  return impl_->reader->value_of(impl_->tables, first, second);
+  return naming_build(impl_->name,
+                      [&] { return impl_->reader->value_of(impl_->tables, first, second); });
 }
 
 void Game::values_of(std::span<const std::uint64_t> first, std::span<const std::uint64_t> second,
                      std::span<std::int32_t> out) const {
   if (first.size() != second.size() || first.size() != out.size())
     throw InputError("values_of: first, second and out must have one length");
-  impl_->reader->values_of(impl_->tables, first, second, out);
+  naming_build(impl_->name, [&] { impl_->reader->values_of(impl_->tables, first, second, out); });
 }
 
 std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second, bool first_to_move) const {
-  return impl_->reader->value_with_side(impl_->tables, first, second, first_to_move);
+  return naming_build(impl_->name, [&] {
+    return impl_->reader->value_with_side(impl_->tables, first, second, first_to_move);
+  });
 }
 
 bool Game::board_family() const {

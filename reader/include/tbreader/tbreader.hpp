@@ -166,5 +166,8 @@ struct GameHelp {
   bool family = false;              // id is a family's game string form, keys with defaults
 };
 const std::vector<GameHelp>& games();  // every game and family tbgen knows, in the list's order
+// One game string's help: `id` its canonical string, `example` one of its boards (the list's
+// example for the member the list names, else the empty board). GameError as canonical.
+GameHelp game_help(std::string_view game);
 
 }  // namespace tbreader
