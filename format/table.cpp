@@ -1,11 +1,12 @@
 #include "format/table.hpp"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zstd.h>
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 #include <stdexcept>
 
@@ -46,44 +47,59 @@ std::uint64_t unpack_entry(const std::uint8_t* data, std::uint64_t index,
   return v;
 }
 
+namespace {
+
+FileIdentity identity_of(const struct stat& st) {
+  return {.device = st.st_dev,
+          .inode = st.st_ino,
+          .size = static_cast<std::uint64_t>(st.st_size),
+          .modified_ns = st.st_mtim.tv_sec * 1'000'000'000ll + st.st_mtim.tv_nsec,
+          .changed_ns = st.st_ctim.tv_sec * 1'000'000'000ll + st.st_ctim.tv_nsec};
+}
+
+}  // namespace
+
 Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockCache* cache)
-    : name_(path.string()), mode_(mode), cache_(cache), serial_(next_serial.fetch_add(1)) {
+    : path_(path),
+      name_(path.string()),
+      mode_(mode),
+      cache_(cache),
+      serial_(next_serial.fetch_add(1)) {
   if ((mode == tbreader::CacheMode::bounded) != (cache != nullptr))
     throw std::logic_error("a bounded table needs a block cache, and only it");
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) fail(name_, std::string("cannot open: ") + std::strerror(errno));
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    fail(name_, "not a regular file");
-  }
-  file_size_ = static_cast<std::uint64_t>(st.st_size);
-  if (file_size_ < format::kHeaderSize) {
-    ::close(fd);
-    fail(name_, "truncated: shorter than the 128-byte header");
-  }
-  void* map = ::mmap(nullptr, file_size_, PROT_READ, MAP_SHARED, fd, 0);
-  ::close(fd);
-  if (map == MAP_FAILED) fail(name_, std::string("cannot map: ") + std::strerror(errno));
-  map_ = static_cast<const std::uint8_t*>(map);
+  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) fail(name_, std::string("cannot open: ") + std::strerror(errno));
   try {
-    header_ = format::decode_header({map_, format::kHeaderSize}, name_);
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) fail(name_, "not a regular file");
+    identity_ = identity_of(st);
+    file_size_ = identity_.size;
+    if (file_size_ < format::kHeaderSize)
+      fail(name_,
+           "truncated: shorter than the " + std::to_string(format::kHeaderSize) + "-byte header");
+    std::vector<std::uint8_t> head(format::kHeaderSize);
+    read(0, head.size(), head.data(), "header");
+    header_ = format::decode_header(head, name_);
     if (header_.file_size() != file_size_)
       fail(name_, "file size " + std::to_string(file_size_) + " does not match the header (" +
                       std::to_string(header_.file_size()) + "): truncated or extended");
-    const auto directory = format::decode_directory(
-        bytes(format::kHeaderSize, format::kDirectoryEntrySize * header_.block_count), header_,
-        name_);
+    std::vector<std::uint8_t> bytes(format::kDirectoryEntrySize * header_.block_count);
+    read(format::kHeaderSize, bytes.size(), bytes.data(), "block directory");
+    const auto directory = format::decode_directory(bytes, header_, name_);
     block_offsets_.resize(std::size_t{header_.block_count} + 1);
-    block_offsets_[0] =
-        format::kHeaderSize + format::kDirectoryEntrySize * std::uint64_t{header_.block_count};
-    for (std::uint32_t b = 0; b < header_.block_count; ++b)
+    block_checksums_.resize(header_.block_count);
+    block_offsets_[0] = format::kHeaderSize + bytes.size();
+    for (std::uint32_t b = 0; b < header_.block_count; ++b) {
       block_offsets_[b + 1] = block_offsets_[b] + directory[b].compressed_size;
-    const auto trailer = bytes(file_size_ - format::kTrailerSize, format::kTrailerSize);
+      block_checksums_[b] = directory[b].checksum;
+    }
+    std::array<std::uint8_t, format::kTrailerSize> trailer{};
+    read(file_size_ - format::kTrailerSize, trailer.size(), trailer.data(), "trailer");
     if (std::memcmp(trailer.data() + 8, format::kTrailerMagic.data(), 8) != 0)
       fail(name_, "bad trailer (truncated or not a tbgen table)");
+    file_checksum_ = format::load_u64(trailer.data());
   } catch (...) {
-    ::munmap(const_cast<std::uint8_t*>(map_), file_size_);
+    ::close(fd_);
     throw;
   }
   if (mode_ == tbreader::CacheMode::decoded) {
@@ -91,7 +107,7 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
       decoded_bytes_ += header_.block_raw_bytes(b);
     decoded_region_ = static_cast<std::uint8_t*>(map_huge_pages(decoded_bytes_, true));
     if (!decoded_region_) {
-      ::munmap(const_cast<std::uint8_t*>(map_), file_size_);
+      ::close(fd_);
       fail(name_, "cannot reserve " + std::to_string(decoded_bytes_) +
                       " bytes of memory for its decoded blocks");
     }
@@ -103,11 +119,30 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
 
 Table::~Table() {
   if (decoded_region_) unmap_huge_pages(decoded_region_, decoded_bytes_);
-  ::munmap(const_cast<std::uint8_t*>(map_), file_size_);
+  ::close(fd_);
 }
 
-std::span<const std::uint8_t> Table::bytes(std::uint64_t offset, std::uint64_t size) const {
-  return {map_ + offset, size};
+void Table::read(std::uint64_t offset, std::uint64_t size, std::uint8_t* out,
+                 const std::string& what) const {
+  std::uint64_t done = 0;
+  while (done < size) {
+    const ssize_t got = ::pread(fd_, out + done, size - done, static_cast<off_t>(offset + done));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      damaged_.store(true, std::memory_order_relaxed);
+      fail(name_,
+           what + ": " +
+               (got < 0 ? std::string("cannot read: ") + std::strerror(errno)
+                        : "the file ends at byte " + std::to_string(offset + done) + ", not " +
+                              std::to_string(offset + size) + " (truncated since it was opened?)"));
+    }
+    done += static_cast<std::uint64_t>(got);
+  }
+}
+
+bool Table::same_file() const {
+  struct stat st {};
+  return ::stat(path_.c_str(), &st) == 0 && identity_of(st) == identity_;
 }
 
 std::uint8_t* Table::decoded_slot(std::uint32_t block) const {
@@ -115,20 +150,20 @@ std::uint8_t* Table::decoded_slot(std::uint32_t block) const {
 }
 
 std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
-  const auto compressed =
-      bytes(block_offsets_[block], block_offsets_[block + 1] - block_offsets_[block]);
-  // The directory's checksums are read where they are mapped: a copy would cost memory that
-  // grows with the table (8 bytes a block on top of its offset).
-  const std::uint64_t checksum =
-      format::load_u64(map_ + format::kHeaderSize + format::kDirectoryEntrySize * block);
-  if (xxh3(compressed.data(), compressed.size()) != checksum)
+  const std::uint64_t size = block_offsets_[block + 1] - block_offsets_[block];
+  thread_local std::vector<std::uint8_t> compressed;
+  if (compressed.size() < size) compressed.resize(size);
+  read(block_offsets_[block], size, compressed.data(), "block " + std::to_string(block));
+  if (xxh3(compressed.data(), size) != block_checksums_[block]) {
+    damaged_.store(true, std::memory_order_relaxed);
     fail(name_, "block " + std::to_string(block) + " checksum mismatch (corrupt data)");
+  }
   std::vector<std::uint8_t> raw(header_.block_raw_bytes(block));
   // One context per thread: ZSTD_decompress would allocate one (over 100 KB) for every block.
   thread_local std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context(ZSTD_createDCtx(),
                                                                             ZSTD_freeDCtx);
-  const std::size_t got = ZSTD_decompressDCtx(context.get(), raw.data(), raw.size(),
-                                              compressed.data(), compressed.size());
+  const std::size_t got =
+      ZSTD_decompressDCtx(context.get(), raw.data(), raw.size(), compressed.data(), size);
   if (ZSTD_isError(got) || got != raw.size())
     fail(name_, "block " + std::to_string(block) + " does not decompress to its size");
   return raw;
@@ -187,8 +222,14 @@ void Table::prefetch_entry(std::uint64_t index) const {
 
 void Table::verify_all() const {
   const std::uint64_t covered = file_size_ - format::kTrailerSize;
-  if (xxh3(map_, covered) != format::load_u64(map_ + covered))
-    fail(name_, "whole-file checksum mismatch");
+  Xxh3Stream whole;
+  std::vector<std::uint8_t> chunk(std::uint64_t{1} << 20);
+  for (std::uint64_t at = 0; at < covered; at += chunk.size()) {
+    const std::uint64_t size = std::min<std::uint64_t>(chunk.size(), covered - at);
+    read(at, size, chunk.data(), "whole-file checksum");
+    whole.update(chunk.data(), size);
+  }
+  if (whole.digest() != file_checksum_) fail(name_, "whole-file checksum mismatch");
   for (std::uint32_t b = 0; b < header_.block_count; ++b) (void)decode(b);
 }
 

@@ -20,11 +20,20 @@ inline std::filesystem::path table_path(const std::filesystem::path& dir, std::s
   return dir / (std::string(name) + ".tb");
 }
 
+// The file a table was opened from, as stat tells it: another inode, size or time means the
+// file was replaced, truncated, extended or written since.
+struct FileIdentity {
+  std::uint64_t device = 0, inode = 0, size = 0;
+  std::int64_t modified_ns = 0, changed_ns = 0;
+  bool operator==(const FileIdentity&) const = default;
+};
+
 class Table {
  public:
   // Validates magic, version, header, directory and file size; throws tbreader::Error.
-  // CacheMode::bounded keeps decoded blocks in `cache`; the compressed blocks are read where
-  // they are mapped (resident as far as they are read, and the kernel's to drop).
+  // CacheMode::bounded keeps decoded blocks in `cache`. Compressed blocks are read with pread,
+  // never through a mapping: a file truncated under a mapping would kill the process (SIGBUS)
+  // where a short read is an error naming the file (docs/FORMAT.md, "Reading").
   Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockCache* cache = nullptr);
   ~Table();
   Table(const Table&) = delete;
@@ -44,18 +53,35 @@ class Table {
   // Whole-file checksum and every block checksum and decode; throws on the first failure.
   void verify_all() const;
 
+  // Whether the file at the table's path is still the one it was opened from.
+  bool same_file() const;
+  // Whether a read found the file other than it was opened (short, or a block's checksum
+  // wrong): the table set then looks at the file again before it trusts the table.
+  bool damaged() const { return damaged_.load(std::memory_order_relaxed); }
+  // The file was looked at again and found unchanged: a damaged block is damage it had when
+  // opened, an error each time it is read.
+  void checked() const { damaged_.store(false, std::memory_order_relaxed); }
+
  private:
   std::vector<std::uint8_t> decode(std::uint32_t block) const;
-  std::span<const std::uint8_t> bytes(std::uint64_t offset, std::uint64_t size) const;
+  // Reads `size` bytes at `offset` into `out`; a short read marks the table damaged and throws
+  // naming `what`.
+  void read(std::uint64_t offset, std::uint64_t size, std::uint8_t* out,
+            const std::string& what) const;
   std::uint8_t* decoded_slot(std::uint32_t block) const;  // where block's raw bytes go
 
+  std::filesystem::path path_;
   std::string name_;
   tbreader::CacheMode mode_;
   BlockCache* cache_;
-  const std::uint8_t* map_ = nullptr;
+  int fd_ = -1;
+  FileIdentity identity_;
   std::uint64_t file_size_ = 0;
   format::Header header_;
-  std::vector<std::uint64_t> block_offsets_;  // block_count + 1: where each block starts, ends
+  std::uint64_t file_checksum_ = 0;             // the trailer's
+  std::vector<std::uint64_t> block_offsets_;    // block_count + 1: where each block starts, ends
+  std::vector<std::uint64_t> block_checksums_;  // the directory's
+  mutable std::atomic<bool> damaged_{false};
   // Decoded mode: every block's raw bytes in one region of huge pages (a probe's random read is
   // then one cache miss, not also a page-table walk), block b at b times a block's size, each
   // written by the first thread to claim it and published by its bit in ready_. Bits, not a

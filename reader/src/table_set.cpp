@@ -19,16 +19,27 @@ bool TableSet::has(std::string_view name) const {
 }
 
 const Table& TableSet::table(std::string_view name) const {
-  return *entry(name).second;
+  return *entry(name).table.load(std::memory_order_acquire);
 }
 
 const TableSet::Entry& TableSet::entry(std::string_view name) const {
   {
     std::shared_lock lock(mutex_);
-    if (auto it = tables_.find(name); it != tables_.end()) return *it;
+    if (auto it = entries_.find(name); it != entries_.end() && trusted(*it->second))
+      return *it->second;
   }
   std::unique_lock lock(mutex_);
-  if (auto it = tables_.find(name); it != tables_.end()) return *it;
+  auto it = entries_.find(name);
+  if (it == entries_.end())
+    it = entries_.emplace(std::string(name), std::make_unique<Entry>(std::string(name))).first;
+  Entry& e = *it->second;
+  if (trusted(e)) return e;  // another thread looked while this one waited
+  const Table* current = e.table.load(std::memory_order_acquire);
+  if (current && current->same_file()) {
+    current->checked();
+    e.trusted_until.store(now_ms() + kRecheckMs, std::memory_order_relaxed);
+    return e;
+  }
   const auto path = table_path(directory_, name);
   if (!std::filesystem::exists(path))
     throw tbreader::TableMissing(path.string() + ": table missing (run `tbgen build` first)");
@@ -39,7 +50,10 @@ const TableSet::Entry& TableSet::entry(std::string_view name) const {
   if (path.stem().string().rfind(game.substr(0, game.find('(')), 0) != 0)
     throw tbreader::Error(path.string() + ": holds a table of game '" + opened->header().game +
                           "'");
-  return *tables_.emplace(std::string(name), std::move(opened)).first;
+  e.table.store(opened.get(), std::memory_order_release);
+  e.trusted_until.store(now_ms() + kRecheckMs, std::memory_order_relaxed);
+  opened_.push_back(std::move(opened));
+  return e;
 }
 
 const Table& member_table(const TableSet& tables, std::size_t slot, std::string_view name,

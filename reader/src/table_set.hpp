@@ -1,6 +1,8 @@
 #pragma once
 // The tables of one directory, each opened on first use and kept for the set's life: what
 // every game's probe code reads through.
+#include <time.h>
+
 #include <array>
 #include <atomic>
 #include <filesystem>
@@ -9,6 +11,7 @@
 #include <shared_mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "format/table.hpp"
 #include "tbreader/tbreader.hpp"
@@ -27,6 +30,12 @@ class TableSet {
   // The table `name` (its file name without ".tb"); throws tbreader::Error naming the file
   // if it is missing, damaged or holds another game's table. The reference stays valid for
   // the set's life.
+  //
+  // A file may change under a running reader (truncated, rewritten, deleted, replaced by a
+  // rename): a table is trusted for kRecheck after the file was last seen to be the one it
+  // was opened from, and at once looked at again when a read finds it damaged. A changed file
+  // is opened anew (or refused, naming it, until it is whole again); the table it replaces is
+  // kept, unused, for the set's life, since a probe in flight may still hold it.
   const Table& table(std::string_view name) const;
   bool has(std::string_view name) const;  // the file exists (it may still be refused)
 
@@ -36,23 +45,42 @@ class TableSet {
   // set) is found by name, as table() finds it.
   static constexpr std::size_t kSlots = 33;  // the layers of a board of up to 32 cells
   const Table& slot_table(std::size_t slot, std::string_view name) const {
-    if (const Entry* e = slots_[slot].load(std::memory_order_acquire))
-      return e->first == name ? *e->second : table(name);
+    if (const Entry* e = slots_[slot].load(std::memory_order_acquire); e && e->name == name)
+      if (const Table* t = trusted(*e)) return *t;
     const Entry& e = entry(name);
     const Entry* empty = nullptr;
     slots_[slot].compare_exchange_strong(empty, &e, std::memory_order_acq_rel);
-    return *e.second;
+    return *e.table.load(std::memory_order_acquire);
   }
 
+  static constexpr std::int64_t kRecheckMs = 250;
+
  private:
+  struct Entry {
+    std::string name;
+    std::atomic<const Table*> table{nullptr};    // the table in use; null before the first open
+    std::atomic<std::int64_t> trusted_until{0};  // coarse monotonic milliseconds
+  };
+  static std::int64_t now_ms() {  // CLOCK_MONOTONIC_COARSE: a few nanoseconds, no system call
+    timespec now{};
+    ::clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+    return now.tv_sec * 1000 + now.tv_nsec / 1'000'000;
+  }
+  static const Table* trusted(const Entry& e) {
+    const Table* t = e.table.load(std::memory_order_acquire);
+    return t && !t->damaged() && now_ms() < e.trusted_until.load(std::memory_order_relaxed)
+               ? t
+               : nullptr;
+  }
+  // The entry of `name` with a trusted table: found, checked against its file, or opened.
+  const Entry& entry(std::string_view name) const;
+
   std::filesystem::path directory_;
   tbreader::CacheMode mode_;
   std::unique_ptr<BlockCache> cache_;  // bounded mode
   mutable std::shared_mutex mutex_;
-  using Tables = std::map<std::string, std::unique_ptr<Table>, std::less<>>;
-  using Entry = Tables::value_type;
-  const Entry& entry(std::string_view name) const;
-  mutable Tables tables_;
+  mutable std::map<std::string, std::unique_ptr<Entry>, std::less<>> entries_;
+  mutable std::vector<std::unique_ptr<Table>> opened_;  // every table opened, replaced ones too
   mutable std::array<std::atomic<const Entry*>, kSlots> slots_{};
 };
 
