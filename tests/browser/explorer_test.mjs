@@ -48,19 +48,20 @@ async function expectShownMatchesApi() {
   // The value alone does not tell positions apart (double5's first moves are all draws, as is
   // the board before them): wait until the list is the API's too, then compare it in full.
   await page.waitForFunction((moves) => {
-    const lis = [...document.querySelectorAll("#moves li[data-move]")];
+    const lis = [...document.querySelectorAll(".moves li[data-move]")];
     return lis.length === moves.length && lis.every((li, i) => li.dataset.move === moves[i]);
   }, api.moves.map((m) => m.move), { timeout: 10000 }).catch(() => {});
-  const shown = await page.$$eval("#moves li[data-move]", (lis) =>
-    lis.map((li) => [li.dataset.move, li.querySelector(".move-value").textContent, li.dataset.outcome]));
+  const shown = await page.$$eval(".moves li[data-move]", (lis) =>
+    lis.map((li) => [li.dataset.move, li.querySelector(".move-value").textContent, li.dataset.outcome,
+                     li.parentElement.id]));
   assert.deepEqual(shown.map(([m, v]) => [m, v]), api.moves.map((m) => [m.move, String(m.value)]));
   // Best first: no move after a loss is shown as a win or a draw, none after a draw as a win
-  // (surreal3 lists Alice's moves, then Bob's, each best first).
-  if (api.form !== undefined) return api;  // domineering, cram: values, not outcomes, order nothing
+  // (surreal3 lists Alice's moves, then Bob's, each best first; domineering Left's in one
+  // list, Right's in another).
   const rank = { loss: 0, draw: 1, win: 2 };
-  const player = (move) => (/^(Alice|Bob) /.exec(move) || [""])[0];
+  const player = ([move, , , list]) => list + (/^(Alice|Bob) /.exec(move) || [""])[0];
   for (let i = 1; i < shown.length; i++)
-    if (player(shown[i][0]) === player(shown[i - 1][0]))
+    if (player(shown[i]) === player(shown[i - 1]))
       assert.ok(rank[shown[i][2]] <= rank[shown[i - 1][2]], `move order by outcome: ${shown}`);
   return api;
 }
@@ -114,7 +115,7 @@ await test("a shared link reopens the position in a new tab", async () => {
   await other.waitForFunction(() => document.getElementById("value").dataset.value);
   const [a, b] = await Promise.all([page, other].map((p) =>
     p.evaluate(() => [document.getElementById("value").textContent,
-                      [...document.querySelectorAll("#moves li")].map((li) => li.textContent).join("|"),
+                      [...document.querySelectorAll(".moves li")].map((li) => li.textContent).join("|"),
                       [...document.querySelectorAll(".cell")].map((c) => c.textContent).join("")])));
   assert.deepEqual(b, a);
   await other.close();
@@ -128,6 +129,7 @@ await test("score3: a typed board, clicked to the end of the game", async () => 
   await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === "X.O/.X./...");
   let api = await expectShownMatchesApi();
   assert.equal(await page.textContent("#value"), "Draw (0)");
+  assert.ok(await page.isVisible("#legend-draw"), "tic-tac-toe can be drawn");
   while (api.moves.length) {  // the worst move for the side to move each time
     const last = api.moves[api.moves.length - 1].move;
     await page.click(`.cell[data-cell="${last}"]`);
@@ -216,6 +218,7 @@ await test("hex: a rhombus of hexagons, played by clicking cells", async () => {
   await page.goto(`${base}/?game=${encodeURIComponent(game)}`);
   let api = await expectShownMatchesApi();
   assert.equal(await page.textContent("#value"), "X wins");  // Nash: the first player wins
+  assert.ok(await page.isHidden("#legend-draw"), "Hex has no draws: no draw in the legend");
   assert.equal(await page.$$eval(".hex-board .cell", (c) => c.length), 16);
   // Row r is half a cell to the right of row r - 1.
   const [a1, a2] = await Promise.all(["a1", "a2"].map((c) =>
@@ -258,23 +261,49 @@ await test("slide: marks placed by a click, then moved by clicking a mark and it
   await page.screenshot({ path: `${shots}/12-slide-over.png` });
 });
 
+// domineering: the outcome class in words; Left's moves (vertical) and Right's (horizontal) in
+// two lists, each marked won or lost for its maker from the outcome class it leads to; no draws.
+async function expectDominoShown(api, words) {
+  assert.equal(await page.textContent("#outcome"), `${api.outcome}: ${words}`);
+  assert.ok(await page.isVisible("#moves-right"), "Right's moves have a list of their own");
+  assert.match(await page.textContent("#moves-title"), /^Left's moves/);
+  assert.match(await page.textContent("#moves-right-title"), /^Right's moves/);
+  assert.ok(await page.isHidden("#legend-draw"), "domineering has no draws");
+  const lists = await Promise.all(["#moves", "#moves-right"].map((id) => page.$$eval(`${id} li[data-move]`,
+    (lis) => lis.map((li) => [li.dataset.move, li.dataset.outcome, li.querySelector(".badge").textContent]))));
+  const vertical = (m) => m[0] === m.split("-")[1][0];
+  const want = (m, left) => ["P", left ? "L" : "R"].includes(m.outcome) ? "win" : "loss";
+  assert.deepEqual(lists[0], api.moves.filter((m) => vertical(m.move)).map((m) => [m.move, want(m, true), want(m, true)]));
+  assert.deepEqual(lists[1], api.moves.filter((m) => !vertical(m.move)).map((m) => [m.move, want(m, false), want(m, false)]));
+  return lists;
+}
+
 await test("domineering: a domino placed by clicking its two cells", async () => {
   const game = "domineering(cols=3,rows=3)";
   await page.goto(`${base}/?game=${encodeURIComponent(game)}`);
   let api = await expectShownMatchesApi();
   assert.equal(api.value, "+-1");
   assert.equal(await page.textContent("#result"), "form {1|-1}");
+  // +-1: whoever moves first wins, by a move to 1 (Left) or -1 (Right); each side has both.
+  const [left, right] = await expectDominoShown(api, "whoever moves first wins");
+  assert.deepEqual(left.find((m) => m[0] === "b1-b2"), ["b1-b2", "win", "win"]);
+  assert.deepEqual(right.find((m) => m[0] === "a2-b2"), ["a2-b2", "win", "win"]);
+  for (const list of [left, right]) assert.ok(list.some((m) => m[1] === "loss"), `a losing move in ${list}`);
+  await page.screenshot({ path: `${shots}/13-domineering-start.png` });
   await page.click('.cell[data-cell="b1"]');
   await page.waitForSelector('.cell.pending[data-cell="b1"]');
   await page.click('.cell[data-cell="b2"]');  // Left's vertical domino
   await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === ".#./.#./...");
   api = await expectShownMatchesApi();
   assert.equal(api.value, "1");
+  await expectDominoShown(api, "Left wins");
   await page.click('.cell[data-cell="a3"]');
   await page.click('.cell[data-cell="b3"]');  // Right's horizontal one
   await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === ".#./.#./##.");
   api = await expectShownMatchesApi();
-  await page.screenshot({ path: `${shots}/13-domineering.png` });
+  await expectDominoShown(api, { L: "Left wins", R: "Right wins", N: "whoever moves first wins",
+                                 P: "the second player wins" }[api.outcome]);
+  await page.screenshot({ path: `${shots}/14-domineering.png` });
 });
 
 await test("a bad board shows the API's error and the page keeps working", async () => {
