@@ -17,6 +17,8 @@ namespace tbgen {
 namespace {
 
 std::atomic<std::uint64_t> next_serial{1};
+// The compressed bytes read in at once in the bounded and single_block modes (Table::runs_).
+constexpr std::uint64_t kRunBytes = std::uint64_t{1} << 18;
 
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
   throw tbreader::Error(where + ": " + what);
@@ -102,7 +104,13 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
     ::close(fd_);
     throw;
   }
-  if (mode_ == tbreader::CacheMode::decoded) {
+  if (mode_ != tbreader::CacheMode::decoded) {
+    const std::uint64_t per_block =
+        std::max<std::uint64_t>(1, header_.data_size / header_.block_count);
+    while (run_log2_ < 16 && (per_block << (run_log2_ + 1)) <= kRunBytes) ++run_log2_;
+    run_count_ = ((std::size_t{header_.block_count} - 1) >> run_log2_) + 1;
+    runs_ = std::make_unique<std::atomic<std::uint8_t*>[]>(run_count_);
+  } else {
     for (std::uint32_t b = 0; b < header_.block_count; ++b)
       decoded_bytes_ += header_.block_raw_bytes(b);
     decoded_region_ = static_cast<std::uint8_t*>(map_huge_pages(decoded_bytes_, true));
@@ -118,6 +126,7 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
 }
 
 Table::~Table() {
+  for (std::size_t r = 0; r < run_count_; ++r) delete[] runs_[r].load();
   if (decoded_region_) unmap_huge_pages(decoded_region_, decoded_bytes_);
   ::close(fd_);
 }
@@ -149,12 +158,34 @@ std::uint8_t* Table::decoded_slot(std::uint32_t block) const {
   return decoded_region_ + std::uint64_t{block} * header_.block_raw_bytes(0);
 }
 
+const std::uint8_t* Table::compressed(std::uint32_t block,
+                                      std::vector<std::uint8_t>& scratch) const {
+  if (!runs_) {
+    const std::uint64_t size = block_offsets_[block + 1] - block_offsets_[block];
+    if (scratch.size() < size) scratch.resize(size);
+    read(block_offsets_[block], size, scratch.data(), "block " + std::to_string(block));
+    return scratch.data();
+  }
+  const std::size_t r = block >> run_log2_;
+  const std::uint64_t first = block_offsets_[r << run_log2_];
+  std::uint8_t* run = runs_[r].load(std::memory_order_acquire);
+  if (!run) {
+    const std::uint32_t end = static_cast<std::uint32_t>(
+        std::min<std::uint64_t>((std::uint64_t{r} + 1) << run_log2_, header_.block_count));
+    auto bytes = std::make_unique_for_overwrite<std::uint8_t[]>(block_offsets_[end] - first);
+    read(first, block_offsets_[end] - first, bytes.get(), "block " + std::to_string(block));
+    // Two threads may read the same run: the first to publish it wins, the other drops its own.
+    if (runs_[r].compare_exchange_strong(run, bytes.get(), std::memory_order_acq_rel))
+      run = bytes.release();
+  }
+  return run + (block_offsets_[block] - first);
+}
+
 std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
   const std::uint64_t size = block_offsets_[block + 1] - block_offsets_[block];
-  thread_local std::vector<std::uint8_t> compressed;
-  if (compressed.size() < size) compressed.resize(size);
-  read(block_offsets_[block], size, compressed.data(), "block " + std::to_string(block));
-  if (xxh3(compressed.data(), size) != block_checksums_[block]) {
+  thread_local std::vector<std::uint8_t> scratch;
+  const std::uint8_t* data = compressed(block, scratch);
+  if (xxh3(data, size) != block_checksums_[block]) {
     damaged_.store(true, std::memory_order_relaxed);
     fail(name_, "block " + std::to_string(block) + " checksum mismatch (corrupt data)");
   }
@@ -162,8 +193,7 @@ std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
   // One context per thread: ZSTD_decompress would allocate one (over 100 KB) for every block.
   thread_local std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context(ZSTD_createDCtx(),
                                                                             ZSTD_freeDCtx);
-  const std::size_t got =
-      ZSTD_decompressDCtx(context.get(), raw.data(), raw.size(), compressed.data(), size);
+  const std::size_t got = ZSTD_decompressDCtx(context.get(), raw.data(), raw.size(), data, size);
   if (ZSTD_isError(got) || got != raw.size())
     fail(name_, "block " + std::to_string(block) + " does not decompress to its size");
   return raw;

@@ -33,7 +33,10 @@ class Table {
   // Validates magic, version, header, directory and file size; throws tbreader::Error.
   // CacheMode::bounded keeps decoded blocks in `cache`. Compressed blocks are read with pread,
   // never through a mapping: a file truncated under a mapping would kill the process (SIGBUS)
-  // where a short read is an error naming the file (docs/FORMAT.md, "Reading").
+  // where a short read is an error naming the file (docs/FORMAT.md, "Reading"). In the
+  // bounded and single_block modes, which decode blocks again and again, they are read a run
+  // of blocks at a time into memory the table keeps, so that a block decoded again costs no
+  // system call: the compressed data a probe touched stays resident, as it did mapped.
   Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockCache* cache = nullptr);
   ~Table();
   Table(const Table&) = delete;
@@ -64,6 +67,9 @@ class Table {
 
  private:
   std::vector<std::uint8_t> decode(std::uint32_t block) const;
+  // The compressed bytes of a block: in its run (bounded, single_block), read in first if need
+  // be, or read into `scratch` (decoded: each block is decoded once).
+  const std::uint8_t* compressed(std::uint32_t block, std::vector<std::uint8_t>& scratch) const;
   // Reads `size` bytes at `offset` into `out`; a short read marks the table damaged and throws
   // naming `what`.
   void read(std::uint64_t offset, std::uint64_t size, std::uint8_t* out,
@@ -81,6 +87,11 @@ class Table {
   std::uint64_t file_checksum_ = 0;             // the trailer's
   std::vector<std::uint64_t> block_offsets_;    // block_count + 1: where each block starts, ends
   std::vector<std::uint64_t> block_checksums_;  // the directory's
+  // Runs of 2^run_log2_ blocks (about 256 KiB of compressed data), each read whole on first
+  // use and kept; null where not read yet. Empty in decoded mode.
+  std::uint32_t run_log2_ = 0;
+  std::unique_ptr<std::atomic<std::uint8_t*>[]> runs_;
+  std::size_t run_count_ = 0;
   mutable std::atomic<bool> damaged_{false};
   // Decoded mode: every block's raw bytes in one region of huge pages (a probe's random read is
   // then one cache miss, not also a page-table walk), block b at b times a block's size, each
