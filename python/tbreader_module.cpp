@@ -79,12 +79,14 @@ class PyGame {
     // Chunks on every core; the first position refused (in index order) is the one reported.
     std::vector<std::size_t> refused_at;
     std::vector<std::string> refused_why;
+    std::vector<char> table_error;  // a table missing or damaged (OSError), not a bad position
     {
       py::gil_scoped_release unlocked;
       const unsigned threads = std::max(
           1u, std::min(std::thread::hardware_concurrency(), static_cast<unsigned>(n / 4096 + 1)));
       refused_at.assign(threads, n);
       refused_why.resize(threads);
+      table_error.resize(threads);
       std::vector<std::thread> pool;
       for (unsigned t = 0; t < threads; ++t)
         pool.emplace_back([&, t] {
@@ -102,14 +104,17 @@ class PyGame {
           } catch (const std::exception& e) {
             refused_at[t] = i;
             refused_why[t] = e.what();
+            table_error[t] = dynamic_cast<const tbreader::Error*>(&e) != nullptr;
           }
         });
       for (auto& t : pool) t.join();
     }
-    for (std::size_t t = 0; t < refused_at.size(); ++t)
-      if (refused_at[t] < n)
-        throw tbreader::InputError("position " + std::to_string(refused_at[t]) +
-                                   " of the arrays: " + refused_why[t]);
+    for (std::size_t t = 0; t < refused_at.size(); ++t) {
+      if (refused_at[t] == n) continue;
+      if (table_error[t]) throw tbreader::Error(refused_why[t]);
+      throw tbreader::InputError("position " + std::to_string(refused_at[t]) +
+                                 " of the arrays: " + refused_why[t]);
+    }
     return out;
   }
 

@@ -199,6 +199,14 @@ def test_values_errors(tb):
         tb.game("nim3")
 
 
+def test_values_table_errors_are_os_errors(tmp_path):
+    # A table missing under values() (read on worker threads) is an OSError, as in probe().
+    np = pytest.importorskip("numpy")
+    game = tbreader.Tablebase(str(tmp_path)).game("double5")
+    with pytest.raises(OSError, match=r"double5-r00\.tb: table missing"):
+        game.values(np.zeros(1, dtype=np.uint64), np.zeros(1, dtype=np.uint64))
+
+
 def test_slide_values_with_the_side_to_move(tmp_path):
     """slide: the side to move is a third array once every mark is placed; 0 a draw, d + 1 a
     first-player win with d turns left, -(d + 1) a second-player win."""
