@@ -3,8 +3,9 @@
 # contract, the full tables of every game with their checksums and deep verification,
 # kill-and-resume, distributed builds under mpirun, the HTTP contract of tbprobe serve and its
 # explorer in chromium), then ASan+UBSan over the suite (less the full tables and the slow
-# comparisons with the independent minimax), TSan over the
-# concurrency test and the bounded block cache, and a bounded run of each fuzzer over its corpus.
+# comparisons with the independent minimax), TSan over the concurrency test, the bounded block
+# cache and tables changed under probing threads, and a bounded run of each fuzzer over its
+# corpus.
 # usage: scripts/test.sh [--quick]      --quick: the CTest suite only
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,10 +30,12 @@ configure_clang build-asan -DTBGEN_SANITIZE=address,undefined
 cmake --build build-asan
 ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE "full_tables|install|reference"
 
-echo "== TSan: probing from 8 threads while tables open and close; the bounded block cache"
+echo "== TSan: probing from 8 threads while tables open and close; the bounded block cache;"
+echo "   tables changed under 4 probing threads"
 configure_clang build-tsan -DTBGEN_SANITIZE=thread
-cmake --build build-tsan --target concurrency_test table_file_test
+cmake --build build-tsan --target concurrency_test table_file_test table_change_test
 build-tsan/bin/concurrency_test
+build-tsan/bin/table_change_test
 build-tsan/bin/table_file_test --gtest_filter='*Bounded*'
 
 echo "== libFuzzer: 20 s per target"
