@@ -1,0 +1,93 @@
+#pragma once
+// The rules of a morris member (SPEC 6: mills, captures and material), shared by the generator
+// and the reader: the board (points, adjacency, mills, the 16 symmetries), a game string's
+// keys, the moves of a position with their removals, and positions as text.
+//
+// A board's points are numbered as SPEC lists them, rank by rank from the bottom and left to
+// right in a rank (nine: a1 d1 g1 b2 ... d7 g7 are bits 0 .. 23), and sets of points are masks
+// in that order. Geometrically a point is (square s, place k): s = 0 the outer square, k = 0 its
+// bottom-left corner, then counterclockwise, so the odd k are the middles of the sides. That
+// view makes the rules local: a side's mill is k = 2j, 2j + 1, 2j + 2 of one square; a join is
+// the odd k of every square (nine), a diagonal the even k (twelve); the symmetries are the
+// square's eight (acting on k alone) times reversing the order of the squares.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tbgen {
+class GameString;
+}
+
+namespace tbgen::morris {
+
+using Points = std::uint32_t;  // a set of points, bit i = point i
+
+struct Board {
+  std::string name;                                // six, nine, twelve
+  int points = 0;                                  // 16 or 24
+  int squares = 0;                                 // 2 or 3
+  std::vector<std::string> names;                  // point i's name, "a1"
+  std::vector<Points> neighbours;                  // the points adjacent to point i
+  std::vector<Points> mills;                       // every line of three, as a set
+  std::vector<std::vector<Points>> mills_through;  // the mills through point i
+  std::vector<std::vector<int>> ranks;  // the points of each rank, from the top (text order)
+  std::vector<std::array<std::int8_t, 24>> symmetries;  // 16 point permutations, identity first
+  int point(const std::string& name) const;             // -1 if the board has no such point
+  // Whether `mark`, just placed or moved onto, makes a mill with the other marks of `own`.
+  bool closes_mill(Points own, int mark) const;
+  // The points of `own` that lie in a mill of `own`.
+  Points in_mills(Points own) const;
+  Points map(Points set, int symmetry) const;
+};
+const Board& board(const std::string& name);  // six, nine or twelve
+
+struct Rules {
+  const Board* board = nullptr;
+  int pieces = 0;       // marks each side holds at the start
+  bool fly = true;      // three marks and none in hand: move to any empty point
+  bool lasker = false;  // with marks in hand, a mark on the board may move instead
+  char first = 'X', second = 'O';
+  std::string canonical;  // morris(board=nine,pieces=9,fly=1,lasker=0,first=X)
+  std::string stem;       // the start of its table files' names
+};
+// Throws tbreader::GameError naming the key.
+Rules morris_rules(const GameString& game);
+
+// A position from the side to move's view: its marks and the other side's, on the board and in
+// hand.
+struct Position {
+  Points mine = 0, theirs = 0;
+  int mine_hand = 0, theirs_hand = 0;
+  bool operator==(const Position&) const = default;
+};
+
+// A turn: a mark placed (from < 0) or moved, and the opponent's mark removed (removed < 0:
+// none). `after` is the position it leads to, from the other side's view.
+struct Move {
+  int from = -1, to = -1, removed = -1;
+  Position after;
+};
+// Every legal turn, one for each mark a mill lets it remove. None when the position is decided
+// (a side below three marks) or the side to move is blocked.
+std::vector<Move> moves(const Rules& rules, const Position& p);
+// Whether the side to move has lost: below three marks, or no legal turn.
+bool lost(const Rules& rules, const Position& p);
+std::string move_text(const Board& board, const Move& m);  // d2, d2-d3, d2xa1, d2-d3xa1
+
+// Positions written as SPEC 6 writes them: ranks from the top separated by '/', each point
+// '.', X or O, then ":X" or ":O", then ":H1:H2" (X's and O's marks in hand) while either holds
+// marks. Both are from X's and O's view, not the mover's.
+struct Text {
+  Points x = 0, o = 0;
+  bool x_to_move = true;
+  int x_hand = 0, o_hand = 0;
+};
+// Throws tbreader::InputError naming what is wrong and where; refuses what SPEC 6 refuses.
+Text parse_position(const Rules& rules, const std::string& text);
+std::string position_text(const Rules& rules, const Text& t);
+// The mover's view of a written position, and back.
+Position to_move(const Rules& rules, const Text& t);
+Text as_text(const Rules& rules, const Position& p, bool x_to_move);
+
+}  // namespace tbgen::morris
