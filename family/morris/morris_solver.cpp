@@ -1,0 +1,155 @@
+#include "family/morris/morris_solver.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+namespace tbgen::morris {
+namespace {
+
+constexpr Code kLostNow = 1;  // decided with 0 turns to play: the side to move has lost
+bool mover_wins(Code c) {
+  return c % 2 == 0;  // c = d + 1 with d odd
+}
+
+}  // namespace
+
+Code value_of(const Layout& layout, const Solved& solved, const Position& p) {
+  if (std::popcount(p.mine) + p.mine_hand < 3) return kLostNow;
+  if (std::popcount(p.theirs) + p.theirs_hand < 3)
+    throw std::logic_error("morris: a position whose other side has already lost has no code");
+  return solved.code(sector_of(p), layout.entry(p));
+}
+
+std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& solved,
+                                           const Sector& sector) {
+  const Rules& rules = layout.rules();
+  const Board& board = *rules.board;
+  // A step leads to the mirror sector: a group of two where either side may step (every mark
+  // placed, or Lasker's rule), else the sector alone (its turns are placements).
+  const bool single = sector == sector.mirror() ||
+                      !(rules.lasker || (sector.mine_hand == 0 && sector.theirs_hand == 0));
+  const std::vector<Sector> sides =
+      single ? std::vector{sector} : std::vector{sector, sector.mirror()};
+  std::vector<std::vector<Code>> codes(sides.size());
+  for (std::size_t i = 0; i < sides.size(); ++i) codes[i].assign(layout.entries(sides[i]), 0);
+  const auto side_of = [&](const Sector& s) { return s == sides[0] ? 0 : 1; };
+
+  // Positions to decide at each level: wins by a turn out of the group (known at once), and
+  // positions to look at again when a successor is decided (in the group or out of it).
+  struct At {
+    int side;
+    std::uint64_t entry;
+  };
+  std::vector<std::vector<At>> decided(1), recheck(1), external_wins(1);
+  const auto at_level = [](std::vector<std::vector<At>> & by_level, std::size_t level) -> auto& {
+    if (by_level.size() <= level) by_level.resize(level + 1);
+    return by_level[level];
+  };
+
+  // What a position's turns say now: a win in the fewest turns through a successor lost for
+  // the other side, a loss in the most turns if every successor is won for it, else nothing.
+  const auto evaluate = [&](const Position& p) -> Code {
+    Code best_win = 0, slowest_loss = 0;
+    bool all_won = true;
+    for (const Move& m : moves(rules, p)) {
+      const Sector s = sector_of(m.after);
+      const bool inside = s == sides[0] || (!single && s == sides[1]);
+      const Code c =
+          inside ? codes[side_of(s)][layout.entry(m.after)] : value_of(layout, solved, m.after);
+      if (c == 0) {
+        all_won = false;
+      } else if (!mover_wins(c)) {
+        if (!best_win || c + 1 < best_win) best_win = static_cast<Code>(c + 1);
+        all_won = false;
+      } else {
+        slowest_loss = std::max<Code>(slowest_loss, static_cast<Code>(c + 1));
+      }
+    }
+    if (best_win) return best_win;
+    return all_won ? std::max(slowest_loss, kLostNow) : 0;
+  };
+
+  // First pass: the positions without a turn are lost now; a turn out of the group schedules a
+  // win at its level, or a look again at its level.
+  for (std::size_t i = 0; i < sides.size(); ++i)
+    for (std::uint64_t e = 0; e < codes[i].size(); ++e) {
+      const Position p = layout.position(sides[i], e);
+      const auto turns = moves(rules, p);
+      if (turns.empty()) {
+        codes[i][e] = kLostNow;
+        at_level(decided, 0).push_back({static_cast<int>(i), e});
+        continue;
+      }
+      Code best_win = 0;
+      for (const Move& m : turns) {
+        const Sector s = sector_of(m.after);
+        if (s == sides[0] || (!single && s == sides[1])) continue;
+        const Code c = value_of(layout, solved, m.after);
+        if (c == 0) continue;
+        if (!mover_wins(c)) {
+          if (!best_win || c + 1 < best_win) best_win = static_cast<Code>(c + 1);
+        } else {
+          at_level(recheck, c - 1).push_back({static_cast<int>(i), e});
+        }
+      }
+      if (best_win) at_level(external_wins, best_win - 1).push_back({static_cast<int>(i), e});
+    }
+
+  // Level by level: a position decided at level d has code d + 1.
+  for (std::size_t d = 0; d < decided.size() || d < recheck.size() || d < external_wins.size();
+       ++d) {
+    for (const At& a : at_level(external_wins, d))
+      if (!codes[a.side][a.entry]) {
+        codes[a.side][a.entry] = static_cast<Code>(d + 1);
+        at_level(decided, d).push_back(a);
+      }
+    // Each decided position's predecessors in the group: its other side's mark stepped back.
+    for (std::size_t k = 0; k < at_level(decided, d).size(); ++k) {
+      const At q = decided[d][k];
+      const Position pos = layout.position(sides[q.side], q.entry);
+      const bool lost_here = !mover_wins(codes[q.side][q.entry]);
+      // The side that moved into `pos` stepped (the group holds no placements), with marks in
+      // hand only under Lasker's rule, and flew with three marks and none in hand.
+      const Sector before = sides[q.side].mirror();
+      if (!(before == sides[0] || (!single && before == sides[1]))) continue;
+      if (pos.theirs_hand > 0 && !rules.lasker) continue;
+      const Points all = (Points{1} << board.points) - 1, empty = all & ~(pos.mine | pos.theirs);
+      const bool flew = rules.fly && pos.theirs_hand == 0 && std::popcount(pos.theirs) == 3;
+      for (Points to_set = pos.theirs; to_set; to_set &= to_set - 1) {
+        const int to = std::countr_zero(to_set);
+        // A step that closed a mill removed a mark, unless the other side had none on the board.
+        if (pos.mine && board.closes_mill(pos.theirs, to)) continue;
+        for (Points from_set = empty & (flew ? all : board.neighbours[to]); from_set;
+             from_set &= from_set - 1) {
+          const int from = std::countr_zero(from_set);
+          const Position p{(pos.theirs & ~(Points{1} << to)) | Points{1} << from, pos.mine,
+                           pos.theirs_hand, pos.mine_hand};
+          const int side = side_of(before);
+          for (const std::uint64_t e : layout.equivalent_entries(p)) {
+            if (codes[side][e]) continue;
+            if (lost_here) {
+              codes[side][e] = static_cast<Code>(d + 2);
+              at_level(decided, d + 1).push_back({side, e});
+            } else {
+              at_level(recheck, d).push_back({side, e});
+            }
+          }
+        }
+      }
+    }
+    // Losses: a position whose every successor is now won for the other side, the slowest at
+    // this level, is lost at the next.
+    for (const At& a : at_level(recheck, d)) {
+      if (codes[a.side][a.entry]) continue;
+      const Code c = evaluate(layout.position(sides[a.side], a.entry));
+      if (c && !mover_wins(c)) {
+        codes[a.side][a.entry] = c;
+        at_level(decided, c - 1).push_back(a);
+      }
+    }
+  }
+  return codes;
+}
+
+}  // namespace tbgen::morris

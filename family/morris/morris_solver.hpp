@@ -1,0 +1,48 @@
+#pragma once
+// The morris solver: retrograde analysis by material, as endgame tablebases are built.
+//
+// A position is seen from the side to move: its marks and the other side's on the board and in
+// hand. A sector holds the positions of one material (m, t, mh, th): m of the mover's marks on
+// the board and mh in hand, t and th of the other side's. A turn leads from (m, t, mh, th) to
+// (t, m, th, mh) when it steps a mark without a capture, to (t, m + 1, th, mh - 1) when it
+// places one, and to a sector with t - 1 when it captures. So sectors are solved in order of
+// their marks in all (a capture lowers it), then of their marks in hand (a placement lowers
+// that); what is left to solve together is a sector and its mirror (t, m, th, mh), between
+// which steps go back and forth: a group, solved by retrograde analysis with cycles.
+//
+// Within a group every position gets a counter of its turns, and the codes of its turns into
+// solved sectors are read first: a turn to a position lost for the other side in d is a win in
+// d + 1 for this one, one to a position won for the other side counts down the counter at its
+// level d. Then level by level, d = 0, 1, ...: a position lost in d makes every undecided
+// predecessor in the group (a mark of the side that moved put back where it came from) a win in
+// d + 1, and one won in d counts down its predecessors, each whose counter reaches zero being
+// lost in d + 1. What is never decided is a draw. Codes as slide's (docs/FORMAT.md, codec 11):
+// 0 a draw, d + 1 decided with d turns still to be played, the side to move winning when d is
+// odd.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "family/morris/morris_layout.hpp"
+
+namespace tbgen::morris {
+
+// The codes of every solved sector, by sector; what a solve reads when a turn leaves its group.
+class Solved {
+ public:
+  virtual ~Solved() = default;
+  virtual Code code(const Sector& s, std::uint64_t entry) const = 0;
+};
+
+// The value of a position from solved sectors: decided positions (a side below three marks,
+// or the mover without a turn) are answered without a table.
+Code value_of(const Layout& layout, const Solved& solved, const Position& p);
+
+// Solves the group of `sector` (with its mirror where steps lead there and back), reading the
+// sectors its turns leave it for from `solved`; returns the codes of the sector and, in a group
+// of two, of its mirror.
+std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& solved,
+                                           const Sector& sector);
+
+}  // namespace tbgen::morris
