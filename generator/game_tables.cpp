@@ -36,6 +36,9 @@ std::unique_ptr<GameTables> make_game_tables(std::string_view text) {
         case family::Moves::domino:
           tables = make_domino_tables(std::move(*rules));
           break;
+        case family::Moves::morris:
+          tables = make_morris_tables(std::move(*rules));
+          break;
       }
   if (!tables) throw unknown_game(game, "tbgen --help");
   game.refuse_unread();

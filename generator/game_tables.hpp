@@ -82,6 +82,7 @@ std::unique_ptr<GameTables> make_game_tables(std::string_view game);
 std::unique_ptr<GameTables> make_placement_tables(family::Rules rules);
 std::unique_ptr<GameTables> make_gravity_tables(family::Rules rules);
 std::unique_ptr<GameTables> make_slide_tables(family::Rules rules);
+std::unique_ptr<GameTables> make_morris_tables(family::Rules rules);  // family/morris/
 std::unique_ptr<GameTables> make_domino_tables(family::Rules rules);  // cgt/domino_tables.cpp
 
 // True if `path` holds a complete table of `game` (its canonical string) in a layout this build

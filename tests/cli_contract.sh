@@ -67,7 +67,7 @@ expect_in bad-case "$work/err" "stdin:2:1: expected cell 3 of board 2"
 check no-game 2 "$bin/tbprobe"
 check unknown-game 2 "$bin/tbprobe" chess 'X'
 check unknown-build 2 "$bin/tbgen" build chess --tables "$work/t"
-expect_in unknown-build "$work/err" "tbgen: unknown game 'chess': the games are score3, weighted3, nim3, surreal3, double5, and members of the families mnk, lines, connect, hex, slide, domineering, cram (NAME(key=value,...); see tbgen --help)"
+expect_in unknown-build "$work/err" "tbgen: unknown game 'chess': the games are score3, weighted3, nim3, surreal3, double5, and members of the families mnk, lines, connect, hex, slide, domineering, cram, morris (NAME(key=value,...); see tbgen --help)"
 [ "$(wc -l <"$work/err")" = 1 ] || { echo "FAIL unknown-build: not one line"; failures=$((failures + 1)); }
 check bad-flag 2 "$bin/tbgen" verify --frobnicate
 check help 0 "$bin/tbprobe" --help

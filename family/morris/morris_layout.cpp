@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 
 #include "core/combinatorial.hpp"
 
@@ -77,6 +78,18 @@ std::vector<std::uint64_t> Layout::equivalent_entries(const Position& p) const {
     if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
   }
   return out;
+}
+
+std::string Layout::table_name(const Sector& s) const {
+  char tag[32];
+  std::snprintf(tag, sizeof tag, "-m%02dt%02dh%02dh%02d", s.mine, s.theirs, s.mine_hand,
+                s.theirs_hand);
+  return rules_.stem + tag;
+}
+
+std::uint32_t Layout::layer_of(const Sector& s) {
+  return static_cast<std::uint32_t>(s.mine << 24 | s.theirs << 16 | s.mine_hand << 8 |
+                                    s.theirs_hand);
 }
 
 Position Layout::position(const Sector& s, std::uint64_t entry) const {

@@ -10,13 +10,15 @@
 #include <vector>
 
 #include "family/family_symmetry.hpp"
-#include "family/morris/morris_rules.hpp"
+#include "family/morris/morris_game.hpp"
 
 namespace tbgen::morris {
 
 // A position's value for the side to move: 0 a draw, d + 1 decided with d turns still to be
 // played, the side to move winning when d is odd (slide's codes, docs/FORMAT.md codec 11).
 using Code = std::uint16_t;
+inline constexpr std::uint32_t kMorrisIndexScheme = 13;  // docs/FORMAT.md
+inline constexpr std::uint32_t kMorrisCodec = 11;        // slide's codes
 
 struct Sector {
   int mine = 0, theirs = 0, mine_hand = 0, theirs_hand = 0;
@@ -40,6 +42,10 @@ class Layout {
   // The entries of a position and of its images: more than one where the mover's set is
   // symmetric itself (the index is dense, not minimal).
   std::vector<std::uint64_t> equivalent_entries(const Position& p) const;
+  // The table of a sector: <stem>-m<m>t<t>h<mh>h<th>, two digits each, and its header's layer
+  // field (m << 24 | t << 16 | mh << 8 | th).
+  std::string table_name(const Sector& s) const;
+  static std::uint32_t layer_of(const Sector& s);
 
  private:
   Rules rules_;

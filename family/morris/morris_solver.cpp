@@ -21,6 +21,25 @@ Code value_of(const Layout& layout, const Solved& solved, const Position& p) {
   return solved.code(sector_of(p), layout.entry(p));
 }
 
+Code one_ply(const Layout& layout, const Solved& solved, const Position& p) {
+  const auto turns = moves(layout.rules(), p);
+  if (turns.empty()) return kLostNow;
+  Code win = 0, loss = 0;
+  bool all_won = true;
+  for (const Move& m : turns) {
+    const Code c = value_of(layout, solved, m.after);
+    if (c == 0) {
+      all_won = false;
+    } else if (!mover_wins(c)) {  // lost for the other side
+      all_won = false;
+      if (!win || c + 1 < win) win = static_cast<Code>(c + 1);
+    } else {
+      loss = std::max(loss, static_cast<Code>(c + 1));
+    }
+  }
+  return win ? win : all_won ? loss : 0;
+}
+
 std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& solved,
                                            const Sector& sector) {
   const Rules& rules = layout.rules();
@@ -47,28 +66,20 @@ std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& s
     return by_level[level];
   };
 
-  // What a position's turns say now: a win in the fewest turns through a successor lost for
-  // the other side, a loss in the most turns if every successor is won for it, else nothing.
-  const auto evaluate = [&](const Position& p) -> Code {
-    Code best_win = 0, slowest_loss = 0;
-    bool all_won = true;
-    for (const Move& m : moves(rules, p)) {
-      const Sector s = sector_of(m.after);
-      const bool inside = s == sides[0] || (!single && s == sides[1]);
-      const Code c =
-          inside ? codes[side_of(s)][layout.entry(m.after)] : value_of(layout, solved, m.after);
-      if (c == 0) {
-        all_won = false;
-      } else if (!mover_wins(c)) {
-        if (!best_win || c + 1 < best_win) best_win = static_cast<Code>(c + 1);
-        all_won = false;
-      } else {
-        slowest_loss = std::max<Code>(slowest_loss, static_cast<Code>(c + 1));
-      }
+  // The codes as they stand: the group's own, and the solved sectors' for turns out of it.
+  struct GroupView final : Solved {
+    const Solved& solved;
+    const std::vector<Sector>& sides;
+    const std::vector<std::vector<Code>>& codes;
+    GroupView(const Solved& s, const std::vector<Sector>& d,
+              const std::vector<std::vector<Code>>& c)
+        : solved(s), sides(d), codes(c) {}
+    Code code(const Sector& s, std::uint64_t entry) const override {
+      for (std::size_t i = 0; i < sides.size(); ++i)
+        if (s == sides[i]) return codes[i][entry];
+      return solved.code(s, entry);
     }
-    if (best_win) return best_win;
-    return all_won ? std::max(slowest_loss, kLostNow) : 0;
-  };
+  } const now(solved, sides, codes);
 
   // First pass: the positions without a turn are lost now; a turn out of the group schedules a
   // win at its level, or a look again at its level.
@@ -142,7 +153,7 @@ std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& s
     // this level, is lost at the next.
     for (const At& a : at_level(recheck, d)) {
       if (codes[a.side][a.entry]) continue;
-      const Code c = evaluate(layout.position(sides[a.side], a.entry));
+      const Code c = one_ply(layout, now, layout.position(sides[a.side], a.entry));
       if (c && !mover_wins(c)) {
         codes[a.side][a.entry] = c;
         at_level(decided, c - 1).push_back(a);

@@ -39,6 +39,12 @@ class Solved {
 // or the mover without a turn) are answered without a table.
 Code value_of(const Layout& layout, const Solved& solved, const Position& p);
 
+// What a position's turns say of it from their codes: a win in the fewest turns through a
+// successor lost for the other side, else a loss in the most turns if every successor is won
+// for it, else a draw (0); lost in 0 without a turn. The deep check of a table, and the solver's
+// look at a position again.
+Code one_ply(const Layout& layout, const Solved& solved, const Position& p);
+
 // Solves the group of `sector` (with its mirror where steps lead there and back), reading the
 // sectors its turns leave it for from `solved`; returns the codes of the sector and, in a group
 // of two, of its mirror.

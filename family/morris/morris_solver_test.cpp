@@ -30,30 +30,10 @@ Tables solve_all(const Layout& layout) {
   return t;
 }
 
-// What a position's turns say of it, from the solved codes (as the solver must have it).
-Code one_ply(const Layout& layout, const Tables& t, const Position& p) {
-  const auto turns = moves(layout.rules(), p);
-  if (turns.empty()) return 1;
-  Code win = 0, loss = 0;
-  bool all_won = true;
-  for (const Move& m : turns) {
-    const Code c = value_of(layout, t, m.after);
-    if (c == 0)
-      all_won = false;
-    else if (c % 2 == 1) {  // lost for the other side
-      all_won = false;
-      if (!win || c + 1 < win) win = static_cast<Code>(c + 1);
-    } else {
-      loss = std::max<Code>(loss, static_cast<Code>(c + 1));
-    }
-  }
-  return win ? win : all_won ? loss : 0;
-}
-
 class MorrisSolver : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(MorrisSolver, EveryCodeAgreesWithItsTurns) {
-  const Layout layout(morris_rules(GameString(GetParam())));
+  const Layout layout(rules_of(GameString(GetParam())));
   const Tables t = solve_all(layout);
   std::uint64_t positions = 0, wins = 0, draws = 0;
   for (const auto& [s, codes] : t.codes)
@@ -80,7 +60,7 @@ INSTANTIATE_TEST_SUITE_P(Members, MorrisSolver,
                                            "morris(board=nine,pieces=3,fly=0)"));
 
 TEST(MorrisLayout, EntriesCoverEveryPositionOfASector) {
-  const Layout layout(morris_rules(GameString("morris(board=six,pieces=4)")));
+  const Layout layout(rules_of(GameString("morris(board=six,pieces=4)")));
   const Sector s{4, 3, 0, 0};
   std::vector<bool> seen(layout.entries(s), false);
   std::vector<Points> fours, threes;

@@ -4,6 +4,7 @@
 #include "cgt/domino_reader.hpp"
 #include "family/family_game.hpp"
 #include "family/gravity/gravity_reader.hpp"
+#include "family/morris/morris_reader.hpp"
 #include "family/placement/placement_reader.hpp"
 #include "family/slide/slide_reader.hpp"
 #include "game_reader.hpp"
@@ -62,6 +63,9 @@ std::unique_ptr<GameReader> make_game_reader(std::string_view text) {
           break;
         case family::Moves::domino:
           reader = std::make_unique<DominoReader>(std::move(*rules));
+          break;
+        case family::Moves::morris:
+          reader = std::make_unique<MorrisReader>(*rules);
           break;
       }
     }

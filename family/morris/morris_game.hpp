@@ -52,7 +52,7 @@ struct Rules {
   std::string stem;       // the start of its table files' names
 };
 // Throws tbreader::GameError naming the key.
-Rules morris_rules(const GameString& game);
+Rules rules_of(const GameString& game);
 
 // A position from the side to move's view: its marks and the other side's, on the board and in
 // hand.

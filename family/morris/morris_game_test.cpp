@@ -1,7 +1,7 @@
 // The morris boards against SPEC 6's text (points in its order, adjacency, mills, the 16
 // symmetries), and the rules on positions worked out by hand: placements, moves, flying,
 // Lasker's choice, mills and what they may remove, and the positions SPEC refuses.
-#include "family/morris/morris_rules.hpp"
+#include "family/morris/morris_game.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@ namespace tbgen::morris {
 namespace {
 
 Rules rules(const std::string& game) {
-  return morris_rules(GameString(game));
+  return rules_of(GameString(game));
 }
 
 std::vector<std::string> split(const std::string& text) {

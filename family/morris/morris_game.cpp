@@ -1,4 +1,4 @@
-#include "family/morris/morris_rules.hpp"
+#include "family/morris/morris_game.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -118,7 +118,7 @@ const Board& board(const std::string& name) {
   return boards.at(name);
 }
 
-Rules morris_rules(const GameString& game) {
+Rules rules_of(const GameString& game) {
   Rules r;
   const std::string name = game.choice("board", {"six", "nine", "twelve"}, "nine");
   r.board = &board(name);
