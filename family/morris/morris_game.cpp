@@ -241,25 +241,35 @@ Text parse_position(const Rules& rules, const std::string& text) {
       *hands[i] = std::stoi(f);
     }
   }
+  check_counts(rules, t, "morris position '" + text + "'");
+  return t;
+}
+
+void check_counts(const Rules& rules, const Text& t, const std::string& where) {
+  const auto refused = [&](const std::string& what) {
+    throw tbreader::InputError(where + ": " + what);
+  };
+  if ((t.x | t.o) >> rules.board->points || (t.x & t.o))
+    refused((t.x & t.o) ? "a point of both sides"
+                        : "points beyond the board's " + std::to_string(rules.board->points));
+  if (t.x_hand < 0 || t.o_hand < 0) refused("a negative number of marks in hand");
   const int x = std::popcount(t.x) + t.x_hand, o = std::popcount(t.o) + t.o_hand;
   if (x > rules.pieces || o > rules.pieces)
-    refuse(text, std::string(x > rules.pieces ? "X" : "O") + " has " +
-                     std::to_string(std::max(x, o)) +
-                     " marks on the board and in hand, more than " + std::to_string(rules.pieces));
-  if (x < 3 && o < 3) refuse(text, "both sides have fewer than three marks");
+    refused(std::string(x > rules.pieces ? "X" : "O") + " has " + std::to_string(std::max(x, o)) +
+            " marks on the board and in hand, more than " + std::to_string(rules.pieces));
+  if (x < 3 && o < 3) refused("both sides have fewer than three marks");
   if (!rules.lasker && (t.x_hand || t.o_hand)) {
     // Alternate placing: the first player holds as many as the other when it is to move.
     const bool first_moves = t.x_to_move == (rules.first == 'X');
     const int first_hand = rules.first == 'X' ? t.x_hand : t.o_hand;
     const int second_hand = rules.first == 'X' ? t.o_hand : t.x_hand;
     if (first_hand != second_hand - (first_moves ? 0 : 1))
-      refuse(text, std::string(1, rules.first) + " holds " + std::to_string(first_hand) +
-                       " marks in hand and " + rules.second + " " + std::to_string(second_hand) +
-                       ": alternate placing gives " + rules.first + " as many when " +
-                       (first_moves ? "it is" : "it is not") + " to move" +
-                       (first_moves ? "" : ", one fewer"));
+      refused(std::string(1, rules.first) + " holds " + std::to_string(first_hand) +
+              " marks in hand and " + rules.second + " " + std::to_string(second_hand) +
+              ": alternate placing gives " + rules.first + " as many when " +
+              (first_moves ? "it is" : "it is not") + " to move" +
+              (first_moves ? "" : ", one fewer"));
   }
-  return t;
 }
 
 std::string position_text(const Rules& rules, const Text& t) {

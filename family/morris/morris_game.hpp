@@ -85,6 +85,10 @@ struct Text {
 };
 // Throws tbreader::InputError naming what is wrong and where; refuses what SPEC 6 refuses.
 Text parse_position(const Rules& rules, const std::string& text);
+// Refuses, with tbreader::InputError naming `where`, counts SPEC 6 refuses: more marks of a
+// side than `pieces`, both sides below three, hands alternate placing cannot give (lasker=0),
+// points beyond the board or of both sides.
+void check_counts(const Rules& rules, const Text& t, const std::string& where);
 std::string position_text(const Rules& rules, const Text& t);
 // The mover's view of a written position, and back.
 Position to_move(const Rules& rules, const Text& t);

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "family/member_text.hpp"
+
 namespace tbgen {
 
 using namespace morris;
@@ -91,6 +93,38 @@ tbreader::Value MorrisReader::value(const TableSet& tables, std::span<const std:
   const char mover = text.x_to_move ? 'X' : 'O', other = text.x_to_move ? 'O' : 'X';
   if (std::popcount(p.theirs) + p.theirs_hand < 3) return {std::string(1, mover) + " win", {}};
   return said(code(tables, p), mover, other).value;
+}
+
+std::int32_t MorrisReader::value_of(const TableSet&, std::uint64_t, std::uint64_t) const {
+  throw tbreader::InputError(name() + ": a morris position needs the side to move and the " +
+                             "marks in hand (value_of with five arguments, tbr_probe_morris)");
+}
+
+std::int32_t MorrisReader::value_with_side(const TableSet& tables, std::uint64_t first,
+                                           std::uint64_t second, bool first_to_move) const {
+  return morris_value(tables, first, second, first_to_move, 0, 0);
+}
+
+std::int32_t MorrisReader::morris_value(const TableSet& tables, std::uint64_t first,
+                                        std::uint64_t second, bool first_to_move, int first_hand,
+                                        int second_hand) const {
+  const Rules& r = layout_->rules();
+  const bool first_is_x = r.first == 'X';
+  if ((first | second) >> r.board->points)
+    throw tbreader::InputError(position_name(first, second) + ": points beyond the board's " +
+                               std::to_string(r.board->points));
+  const auto x = static_cast<Points>(first_is_x ? first : second);
+  const auto o = static_cast<Points>(first_is_x ? second : first);
+  const Text t{x, o, first_to_move == first_is_x, first_is_x ? first_hand : second_hand,
+               first_is_x ? second_hand : first_hand};
+  check_counts(r, t, position_name(first, second));
+  const Position p = to_move(r, t);
+  // The other side below three has lost: the mover has won, 0 turns to play.
+  if (std::popcount(p.theirs) + p.theirs_hand < 3) return first_to_move ? 1 : -1;
+  const Code c = code(tables, p);
+  if (c == 0) return 0;
+  const bool first_wins = (c % 2 == 0) == first_to_move;
+  return first_wins ? c : -static_cast<std::int32_t>(c);
 }
 
 void MorrisReader::solve(const TableSet&, std::istream&, std::ostream&) const {

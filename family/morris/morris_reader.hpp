@@ -19,6 +19,15 @@ class MorrisReader : public GameReader {
   tbreader::Value value(const TableSet& tables, std::span<const std::string> boards,
                         const tbreader::ProbeOptions& options) const override;
   void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override;
+  // Numeric probes (SPEC 10 for morris): masks of points in SPEC's order, the side to move and
+  // the hands given; without the hands, none are held.
+  bool board_family() const override { return true; }
+  std::int32_t value_of(const TableSet& tables, std::uint64_t first,
+                        std::uint64_t second) const override;
+  std::int32_t value_with_side(const TableSet& tables, std::uint64_t first, std::uint64_t second,
+                               bool first_to_move) const override;
+  std::int32_t morris_value(const TableSet& tables, std::uint64_t first, std::uint64_t second,
+                            bool first_to_move, int first_hand, int second_hand) const override;
 
  private:
   // The code of a position from the side to move's view, decided ones without a table.

@@ -57,8 +57,9 @@ tbr_game* tbr_game_open(tbr_tablebase* tb, const char* game) {
         if (!tb || !game) throw tbreader::InputError("tbr_game_open: no tablebase or game given");
         tbreader::Game g(tb->tables, game);
         if (!g.board_family())
-          throw tbreader::InputError("tbr_game_open: " + g.name() +
-                                     " is not a board family (mnk, lines, connect, hex)");
+          throw tbreader::InputError(
+              "tbr_game_open: " + g.name() +
+              " is not a board family (mnk, lines, connect, hex, slide, morris)");
         return new tbr_game{std::move(g)};
       },
       static_cast<tbr_game*>(nullptr), static_cast<tbr_game*>(nullptr));
@@ -80,6 +81,17 @@ int tbr_probe_to_move(const tbr_game* g, uint64_t first, uint64_t second, int fi
       [&] {
         if (!g || !value) throw tbreader::InputError("tbr_probe_to_move: no game or value given");
         *value = g->game.value_of(first, second, first_to_move != 0);
+        return 0;
+      },
+      -1, -2);
+}
+
+int tbr_probe_morris(const tbr_game* g, uint64_t first, uint64_t second, int first_to_move,
+                     int first_hand, int second_hand, int32_t* value) {
+  return guarded(
+      [&] {
+        if (!g || !value) throw tbreader::InputError("tbr_probe_morris: no game or value given");
+        *value = g->game.value_of(first, second, first_to_move != 0, first_hand, second_hand);
         return 0;
       },
       -1, -2);

@@ -58,6 +58,11 @@ class GameReader {
     throw tbreader::InputError(name() + ": the side to move follows from the counts of marks; " +
                                "probe with the two masks alone");
   }
+  // The same with the marks in hand given too: morris members.
+  virtual std::int32_t morris_value(const TableSet&, std::uint64_t, std::uint64_t, bool, int,
+                                    int) const {
+    throw tbreader::InputError(name() + " is not a morris member: it has no hands to give");
+  }
 };
 
 // The game a game string names (games/games.def); throws tbreader::GameError.

@@ -149,6 +149,14 @@ std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second, bool firs
   });
 }
 
+std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second, bool first_to_move,
+                            int first_hand, int second_hand) const {
+  return naming_build(impl_->name, [&] {
+    return impl_->reader->morris_value(impl_->tables, first, second, first_to_move, first_hand,
+                                       second_hand);
+  });
+}
+
 bool Game::board_family() const {
   return impl_->reader->board_family();
 }

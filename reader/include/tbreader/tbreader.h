@@ -46,6 +46,14 @@ int tbr_probe(const tbr_game* g, uint64_t first, uint64_t second, int32_t* value
 int tbr_probe_to_move(const tbr_game* g, uint64_t first, uint64_t second, int first_to_move,
                       int32_t* value);
 
+/* A morris member (SPEC 6, 10): bit i of `first` / `second` is the i-th point in SPEC 6's list
+ * (nine: a1 d1 g1 b2 ... d7 g7) where the first / second player's mark stands; the side to move
+ * (first_to_move 1: the first player) and the marks each holds in hand are given. The value is
+ * slide's: 0 a draw, d + 1 when the first player wins with d turns still to be played, -(d + 1)
+ * when the second does. -1 for counts SPEC 6 refuses or another game, -2 as tbr_probe. */
+int tbr_probe_morris(const tbr_game* g, uint64_t first, uint64_t second, int first_to_move,
+                     int first_hand, int second_hand, int32_t* value);
+
 const char* tbr_last_error(void); /* this thread's last failure, one line */
 
 void tbr_game_close(tbr_game* g);

@@ -150,7 +150,11 @@ class Game {
   // to be played, -(d + 1) when the second does; value_of without the side answers the placement
   // phase. Other games refuse it (their side follows from the counts).
   std::int32_t value_of(std::uint64_t first, std::uint64_t second, bool first_to_move) const;
-  bool board_family() const;  // whether value_of answers this game (slide too)
+  // morris members: the points in SPEC 6's order as bits of the two masks, the side to move and
+  // the marks each side holds in hand; a number as slide's. Other games refuse it.
+  std::int32_t value_of(std::uint64_t first, std::uint64_t second, bool first_to_move,
+                        int first_hand, int second_hand) const;
+  bool board_family() const;  // whether value_of answers this game (slide and morris too)
 
  private:
   struct Impl;
