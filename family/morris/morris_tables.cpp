@@ -131,17 +131,28 @@ void MorrisTables::build(const BuildContext& context) const {
       write_entries(context, layout_.table_name(side), header(layout_, side, wide ? 16 : 8),
                     [&](std::uint64_t e) { return codes[e]; });
       std::uint64_t wins = 0, draws = 0, longest = 0;
-      for (Code c : codes) {
-        wins += c && c % 2 == 0;
-        draws += c == 0;
-        if (c % 2 == 0 && c > longest) longest = c;
+      for (std::uint64_t e = 0; e < codes.size(); ++e) {
+        wins += codes[e] && codes[e] % 2 == 0;
+        draws += codes[e] == 0;
+        if (codes[e] % 2 == 0 && codes[e] > codes[longest]) longest = e;
       }
-      if (context.log)
+      if (context.log) {
         *context.log << layout_.table_name(side) << ": " << codes.size() << " positions, " << wins
                      << " won, " << draws << " drawn, " << codes.size() - wins - draws
-                     << " lost for the side to move; the longest "
-                     << "win " << (longest ? longest - 1 : 0) << " turns; " << seconds_since(start)
-                     << " s\n";
+                     << " lost for the side to move";
+        // The slowest win. A sector is the side to move's view: with marks in hand, that side
+        // is the first player when both hold as many (alternate placing), else the second.
+        if (codes[longest] && codes[longest] % 2 == 0) {
+          const Rules& r = layout_.rules();
+          const bool first_moves = r.lasker || side.mine_hand == side.theirs_hand;
+          const char mover = first_moves ? r.first : r.second;
+          *context.log << "; the longest win: "
+                       << position_text(r,
+                                        as_text(r, layout_.position(side, longest), mover == 'X'))
+                       << " " << mover << " wins in " << codes[longest] - 1;
+        }
+        *context.log << "; " << seconds_since(start) << " s\n";
+      }
       progress.advance(codes.size());
       solved.keep(side, std::move(group[k]));
       done[side] = true;
