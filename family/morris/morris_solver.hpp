@@ -47,8 +47,8 @@ Code one_ply(const Layout& layout, const Solved& solved, const Position& p);
 
 // Solves the group of `sector` (with its mirror where steps lead there and back), reading the
 // sectors its turns leave it for from `solved`; returns the codes of the sector and, in a group
-// of two, of its mirror.
+// of two, of its mirror. The same codes for any number of threads.
 std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& solved,
-                                           const Sector& sector);
+                                           const Sector& sector, unsigned threads = 1);
 
 }  // namespace tbgen::morris

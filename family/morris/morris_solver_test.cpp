@@ -23,7 +23,7 @@ Tables solve_all(const Layout& layout) {
   Tables t;
   for (const Sector& s : layout.sectors()) {
     if (t.codes.count(s)) continue;
-    auto group = solve_group(layout, t, s);
+    auto group = solve_group(layout, t, s, 2);
     t.codes[s] = group[0];
     if (group.size() > 1) t.codes[s.mirror()] = group[1];
   }

@@ -82,7 +82,8 @@ const std::vector<Code>& SectorFiles::codes(const Sector& s) const {
       codes[e] = static_cast<Code>(unpack_entry(block.data(), e - first, table.header()));
   }
   std::lock_guard lock(mutex_);
-  return loaded_[s] = std::move(codes);
+  // Another thread may have loaded it meanwhile: the first copy stays (readers hold it).
+  return loaded_.try_emplace(s, std::move(codes)).first->second;
 }
 
 class MorrisTables final : public GameTables {
@@ -139,7 +140,7 @@ void MorrisTables::build(const BuildContext& context) const {
       continue;
     }
     const auto start = std::chrono::steady_clock::now();
-    auto group = solve_group(layout_, solved, s);
+    auto group = solve_group(layout_, solved, s, context.threads);
     const std::vector<Sector> sides =
         group.size() > 1 ? std::vector{s, s.mirror()} : std::vector{s};
     for (std::size_t k = 0; k < sides.size(); ++k) {
