@@ -57,6 +57,7 @@ class TableSet {
 
  private:
   struct Entry {
+    explicit Entry(std::string entry_name) : name(std::move(entry_name)) {}
     std::string name;
     std::atomic<const Table*> table{nullptr};    // the table in use; null before the first open
     std::atomic<std::int64_t> trusted_until{0};  // coarse monotonic milliseconds
