@@ -57,6 +57,9 @@ struct Rules {
   // The board's symmetries (cell i goes to cell p[i]), when the family gives them; else they are
   // found from the lines (family_symmetry.hpp).
   std::vector<std::vector<int>> symmetries;
+  // The start position's text where the family writes boards otherwise than rows of dots
+  // (morris: ranks, the side to move, the hands); empty for the others.
+  std::string start;
 
   int cells() const { return cols * rows; }
   std::uint32_t full() const {

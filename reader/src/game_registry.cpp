@@ -99,8 +99,8 @@ GameHelp game_help(std::string_view game) {
   // The list's example is a board of the member it names; another member's is its empty board.
   if (help.family && canonical(help.id) != name) {
     const auto rules = tbgen::family_rules(tbgen::GameString(name));
-    help.example.clear();
-    for (int r = 0; r < rules->rows; ++r)
+    help.example = rules->start;
+    for (int r = 0; r < rules->rows && rules->start.empty(); ++r)
       help.example += (r ? "/" : "") + std::string(static_cast<std::size_t>(rules->cols), '.');
   }
   help.id = name;
