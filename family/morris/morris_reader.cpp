@@ -29,8 +29,8 @@ Code MorrisReader::code(const TableSet& tables, const Position& p) const {
 
 namespace {
 
-// What a code says from the side to move's view (`mover`, `other` their letters): the value,
-// the result, and the outcome for the side that moved into it (`moved`: the other side).
+// What a code says from the side to move's view (`mover`, `other` their letters): the value
+// and the result.
 struct Said {
   tbreader::Value value;
   tbreader::Result result;
@@ -41,34 +41,47 @@ Said said(Code c, char mover, char other) {
   return {{std::string(1, winner) + " win", std::nullopt}, {std::string(1, winner), c - 1}};
 }
 
+// A written position from the side to move's view, with both sides' letters.
+struct Here {
+  Position p;
+  char mover, other;
+};
+Here here_of(const Rules& r, const std::string& board) {
+  const Text text = parse_position(r, board);
+  return {to_move(r, text), text.x_to_move ? 'X' : 'O', text.x_to_move ? 'O' : 'X'};
+}
+
+// Its value and result: a position whose other side is below three marks has been won by the
+// side to move, no turn left (SPEC answers it though no table holds it); else its code says.
+template <class CodeOf>
+Said said_here(const Here& h, const CodeOf& code_of) {
+  if (std::popcount(h.p.theirs) + h.p.theirs_hand < 3)
+    return {{std::string(1, h.mover) + " win", std::nullopt}, {std::string(1, h.mover), 0}};
+  return said(code_of(h.p), h.mover, h.other);
+}
+
 }  // namespace
 
 tbreader::Position MorrisReader::probe(const TableSet& tables, std::span<const std::string> boards,
                                        const tbreader::ProbeOptions&) const {
   expect_one_board(name(), boards);
   const Rules& r = layout_->rules();
-  const Text text = parse_position(r, boards[0]);
-  const Position p = to_move(r, text);
-  const char mover = text.x_to_move ? 'X' : 'O', other = text.x_to_move ? 'O' : 'X';
+  const auto [p, mover, other] = here_of(r, boards[0]);
   tbreader::Position out;
   out.game = name();
   out.board = boards[0];
   out.to_move = std::string(1, mover);
-  if (std::popcount(p.theirs) + p.theirs_hand < 3) {  // the other side has lost already
-    out.value = {std::string(1, mover) + " win", std::nullopt};
-    out.result = tbreader::Result{std::string(1, mover), 0};
-    return out;
-  }
-  const Said here = said(code(tables, p), mover, other);
+  const auto code_of = [&](const Position& q) { return code(tables, q); };
+  const Said here = said_here({p, mover, other}, code_of);
   out.value = here.value;
   out.result = here.result;
   struct Ranked {
-    int rank;  // a win in d turns ranks d, a draw 1000, a loss in d 2000 - d: best first
+    int rank;  // a win in d turns ranks d + 1, a draw 100000, a loss 200000 - (d + 1): best first
     tbreader::Move move;
   };
   std::vector<Ranked> ranked;
   for (const Move& m : moves(r, p)) {
-    const Code c = code(tables, m.after);
+    const Code c = code_of(m.after);
     const Said there = said(c, other, mover);
     const tbreader::Outcome outcome = c == 0       ? tbreader::Outcome::draw
                                       : c % 2 == 1 ? tbreader::Outcome::win
@@ -87,12 +100,9 @@ tbreader::Position MorrisReader::probe(const TableSet& tables, std::span<const s
 tbreader::Value MorrisReader::value(const TableSet& tables, std::span<const std::string> boards,
                                     const tbreader::ProbeOptions&) const {
   expect_one_board(name(), boards);
-  const Rules& r = layout_->rules();
-  const Text text = parse_position(r, boards[0]);
-  const Position p = to_move(r, text);
-  const char mover = text.x_to_move ? 'X' : 'O', other = text.x_to_move ? 'O' : 'X';
-  if (std::popcount(p.theirs) + p.theirs_hand < 3) return {std::string(1, mover) + " win", {}};
-  return said(code(tables, p), mover, other).value;
+  return said_here(here_of(layout_->rules(), boards[0]),
+                   [&](const Position& p) { return code(tables, p); })
+      .value;
 }
 
 std::int32_t MorrisReader::value_of(const TableSet&, std::uint64_t, std::uint64_t) const {
