@@ -54,6 +54,7 @@ py::dict position_dict(const tbreader::Position& p) {
 
 using Masks = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>;
 using Sides = py::array_t<bool, py::array::c_style | py::array::forcecast>;
+using Hands = py::array_t<std::int32_t, py::array::c_style | py::array::forcecast>;
 
 // A board family member's numeric prober (SPEC 8 and 10): positions as NumPy arrays of masks.
 class PyGame {
@@ -61,16 +62,27 @@ class PyGame {
   explicit PyGame(const tbreader::Game& game) : game_(game) {}
 
   // first_to_move: None, or an array of the side to move (true: the first player) for slide
-  // members, whose board does not tell it once every mark is placed.
+  // and morris members, whose board does not tell it once every mark is placed. first_hand,
+  // second_hand: None, or (morris, with first_to_move) the marks each side holds in hand.
   py::array_t<std::int32_t> values(const Masks& first, const Masks& second,
-                                   const std::optional<Sides>& first_to_move) const {
+                                   const std::optional<Sides>& first_to_move,
+                                   const std::optional<Hands>& first_hand,
+                                   const std::optional<Hands>& second_hand) const {
+    const auto fits = [&](const auto& a) {
+      return a->ndim() == 1 && a->shape(0) == first.shape(0);
+    };
     if (first.ndim() != 1 || second.ndim() != 1 || first.shape(0) != second.shape(0) ||
-        (first_to_move &&
-         (first_to_move->ndim() != 1 || first_to_move->shape(0) != first.shape(0))))
+        (first_to_move && !fits(first_to_move)) || (first_hand && !fits(first_hand)) ||
+        (second_hand && !fits(second_hand)))
       throw tbreader::InputError(
-          "values: first, second (and first_to_move) must be 1-dimensional arrays of the "
-          "same length");
+          "values: first, second (first_to_move, first_hand, second_hand) must be "
+          "1-dimensional arrays of the same length");
+    if (first_hand.has_value() != second_hand.has_value() || (first_hand && !first_to_move))
+      throw tbreader::InputError(
+          "values: first_hand and second_hand are given together, with first_to_move");
     const bool* sides = first_to_move ? first_to_move->data() : nullptr;
+    const std::int32_t* fh = first_hand ? first_hand->data() : nullptr;
+    const std::int32_t* sh = second_hand ? second_hand->data() : nullptr;
     const auto n = static_cast<std::size_t>(first.shape(0));
     py::array_t<std::int32_t> out(static_cast<py::ssize_t>(n));
     const std::uint64_t* f = first.data();
@@ -97,7 +109,9 @@ class PyGame {
               game_.values_of({f + from, to - from}, {s + from, to - from}, {v + from, to - from});
               return;
             }
-            for (; i < to; ++i) v[i] = game_.value_of(f[i], s[i], sides[i]);
+            for (; i < to; ++i)
+              v[i] = fh ? game_.value_of(f[i], s[i], sides[i], fh[i], sh[i])
+                        : game_.value_of(f[i], s[i], sides[i]);
           } catch (const tbreader::InputError& e) {
             refused_at[t] = sides ? i : from + e.item;
             refused_why[t] = e.what();
@@ -170,7 +184,8 @@ class PyTablebase {
     const tbreader::Game& g = game_of(game);
     if (!g.board_family())
       throw tbreader::InputError(
-          g.name() + " is not a board family (mnk, lines, connect, hex, slide): no values()");
+          g.name() +
+          " is not a board family (mnk, lines, connect, hex, slide, morris): no values()");
     return PyGame(g);
   }
 
@@ -223,8 +238,10 @@ PYBIND11_MODULE(tbreader, m) {
   });
   py::class_<PyGame>(m, "Game", "A board family member of a Tablebase, probed by masks.")
       .def("values", &PyGame::values, py::arg("first"), py::arg("second"),
-           py::arg("first_to_move") = py::none(),
-           "values(first, second, first_to_move=None) -> numpy.ndarray[int32]\n\n"
+           py::arg("first_to_move") = py::none(), py::arg("first_hand") = py::none(),
+           py::arg("second_hand") = py::none(),
+           "values(first, second, first_to_move=None, first_hand=None, second_hand=None)\n"
+           "    -> numpy.ndarray[int32]\n\n"
            "The values of many positions, each given as two masks (NumPy uint64 arrays of one\n"
            "length): bit row * cols + col (row 0 the top) of first where the first player's\n"
            "mark stands, of second the second player's. Values are from the first player's\n"
@@ -233,7 +250,10 @@ PYBIND11_MODULE(tbreader, m) {
            "slide members: first_to_move, an array of bools (True: the first player), gives the\n"
            "side to move, which their board does not tell once every mark is placed; their\n"
            "value is 0 for a draw, d + 1 when the first player wins with d turns to be played,\n"
-           "-(d + 1) when the second does.")
+           "-(d + 1) when the second does.\n"
+           "morris members: bit i of a mask is the i-th point in SPEC 6's list (six: a1 c1 e1\n"
+           "b2 ...), first_to_move is given, and first_hand, second_hand (int arrays) give the\n"
+           "marks each side holds in hand (None: none); the value is slide's.")
       .def_property_readonly("name", &PyGame::name);
   py::class_<PyTablebase>(m, "Tablebase",
                           "A directory of tbgen table files, opened lazily; thread-safe.")
@@ -256,8 +276,8 @@ PYBIND11_MODULE(tbreader, m) {
            "The values of many boards in one call, on all cores (as `tbprobe batch`). A bad\n"
            "board raises ValueError naming its index in the list.")
       .def("game", &PyTablebase::game, py::arg("game"), py::keep_alive<0, 1>(),
-           "game(game) -> Game\n\nA board family member (mnk, lines, connect, hex, score3,\n"
-           "double5) for values() over NumPy arrays of masks.")
+           "game(game) -> Game\n\nA board family member (mnk, lines, connect, hex, slide,\n"
+           "morris, score3, double5) for values() over NumPy arrays of masks.")
       .def("games", &PyTablebase::games,
            "games() -> list[str]\n\nThe games whose tables are in the directory.")
       .def_property_readonly("directory", &PyTablebase::directory);

@@ -258,3 +258,78 @@ def test_domineering_forms_and_sums(tmp_path):
     assert t.batch(game, [".../.../... .../.../..#"]) == ["+-{5/2|1/2}"]
     with pytest.raises(ValueError, match="expected 9 cells"):
         t.probe(game, "....")
+
+
+# morris(board=six): its points in SPEC 6's order (the bits of the masks), and rank by rank from
+# the top, the order of a board's text.
+SIX_POINTS = "a1 c1 e1 b2 c2 d2 a3 b3 d3 e3 b4 c4 d4 a5 c5 e5".split()
+SIX_TEXT = [["a5", "c5", "e5"], ["b4", "c4", "d4"], ["a3", "b3", "d3", "e3"], ["b2", "c2", "d2"],
+            ["a1", "c1", "e1"]]
+
+
+def test_morris_boards_with_hands_and_values(tmp_path):
+    """morris: a board with the side to move and the marks in hand (`...:X:2:3`) through probe,
+    value and batch as tbprobe answers it, and values() with the hands as arrays: the numbers of
+    SPEC 10 from each position's result."""
+    np = pytest.importorskip("numpy")
+    game = "morris(board=six,pieces=4)"
+    subprocess.run([os.path.join(os.path.dirname(TBPROBE), "tbgen"), "build", game, "--tables",
+                    str(tmp_path)], check=True, capture_output=True)
+    t = tbreader.Tablebase(str(tmp_path))
+    start = ".../.../..../.../...:X:4:4"
+    p = t.probe(game, start)
+    assert p["to_move"] == "X" and list(p) == ["game", "board", "to_move", "value", "result",
+                                               "moves"]
+    cli = subprocess.run([TBPROBE, "--tables", str(tmp_path), game, start, "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    assert p == json.loads(cli)
+    rng = random.Random(11)
+    boards, cases, expected = [], [], []
+    while len(boards) < 300:
+        # Hands that alternate placing gives (lasker=0): X holds as many as O when X is to move,
+        # one fewer otherwise; then marks on the board, at most 4 a side with the hand.
+        side = rng.choice("XO")
+        o_hand = rng.randint(0, 4)
+        x_hand = o_hand if side == "X" else o_hand - 1
+        if x_hand < 0:
+            continue
+        on = {"X": rng.randint(0, 4 - x_hand), "O": rng.randint(0, 4 - o_hand)}
+        if on["X"] + x_hand < 3 and on["O"] + o_hand < 3:
+            continue
+        points = rng.sample(SIX_POINTS, on["X"] + on["O"])
+        mark = {q: "X" if i < on["X"] else "O" for i, q in enumerate(points)}
+        text = "/".join("".join(mark.get(q, ".") for q in rank) for rank in SIX_TEXT)
+        board = f"{text}:{side}:{x_hand}:{o_hand}"
+        result = t.probe(game, board)["result"]
+        boards.append(board)
+        cases.append((sum(1 << i for i, q in enumerate(SIX_POINTS) if mark.get(q) == "X"),
+                      sum(1 << i for i, q in enumerate(SIX_POINTS) if mark.get(q) == "O"),
+                      side == "X", x_hand, o_hand))
+        expected.append(0 if result["winner"] is None else
+                        (result["turns"] + 1) * (1 if result["winner"] == "X" else -1))
+    first, second, sides, first_hand, second_hand = (np.array(c) for c in zip(*cases))
+    got = t.game(game).values(first.astype(np.uint64), second.astype(np.uint64), sides,
+                              first_hand, second_hand)
+    assert list(got) == expected
+    assert any(v > 0 for v in expected) and any(v < 0 for v in expected)
+    assert t.batch(game, boards) == [t.value(game, b) for b in boards]
+    assert set(t.batch(game, boards)) <= {"X win", "O win", "Draw"}
+    # Without hands none are held; the hands need the side to move, and each other.
+    f, s = first.astype(np.uint64), second.astype(np.uint64)
+    empty = (first_hand == 0) & (second_hand == 0)
+    assert empty.sum() > 0
+    assert list(t.game(game).values(f[empty], s[empty], sides[empty])) == list(got[empty])
+    with pytest.raises(ValueError, match="given together"):
+        t.game(game).values(f, s, sides, first_hand)
+    with pytest.raises(ValueError, match="given together"):
+        t.game(game).values(f, s, None, first_hand, second_hand)
+    with pytest.raises(ValueError, match="needs the side to move and the marks in hand"):
+        t.game(game).values(f, s)
+    # Hands that alternate placing cannot give (X to move holding fewer than O): refused, the
+    # index named.
+    bad_side, bad_hand = sides.copy(), second_hand.copy()
+    bad_side[7], bad_hand[7] = True, first_hand[7] + 1
+    with pytest.raises(ValueError, match="position 7 of the arrays"):
+        t.game(game).values(f, s, bad_side, first_hand, bad_hand)
+    with pytest.raises(ValueError, match="alternate"):
+        t.probe(game, ".../.../..../.../...:X:3:4")
