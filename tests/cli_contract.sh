@@ -368,6 +368,39 @@ printf '#.../..../....\n' >"$work/in"
 check cram-batch-hash 0 dm batch 'cram(cols=4,rows=3)' <"$work/in"
 [ "$(cat "$work/out")" = "$(dm 'cram(cols=4,rows=3)' '#.../..../....' | sed -n 's/^value: //p')" ] || { echo "FAIL cram-batch-hash"; failures=$((failures + 1)); }
 
+# morris (SPEC 6): a board with the side to move and the marks in hand, the result line,
+# moves that remove a mark (`e1xc2`), JSON, batch with its comments, a decided position, and
+# bad positions refused in one line (morris(board=six,pieces=4) builds in under a second).
+m='morris(board=six,pieces=4)'
+mc='morris(board=six,pieces=4,fly=1,lasker=0,first=X)'
+check mo-build 0 "$bin/tbgen" build "$m" --tables "$work/m1"
+mo() { "$bin/tbprobe" --tables "$work/m1" "$@"; }
+check mo-probe 0 mo "$m" '.../.../..../.O./XX.:X:2:2'
+[ "$(head -5 "$work/out")" = "$(printf '%s\n' "$mc .../.../..../.O./XX.:X:2:2" 'to move: X' 'value: X win' 'result: X wins in 1' 'moves (best first):')" ] ||
+  { echo "FAIL mo-probe:"; cat "$work/out"; failures=$((failures + 1)); }
+expect_in mo-probe "$work/out" "  e1xc2  X win  X wins in 0"
+expect_in mo-probe "$work/out" "  b2  Draw  draw"
+check mo-json 0 mo "$m" '.../.../..../.O./XX.:X:2:2' --json
+expect_in mo-json "$work/out" "{\"game\": \"$mc\", \"board\": \".../.../..../.O./XX.:X:2:2\", \"to_move\": \"X\", \"value\": \"X win\", \"result\": {\"winner\": \"X\", \"turns\": 1}, \"moves\": [{\"move\": \"e1xc2\", \"value\": \"X win\", \"result\": {\"winner\": \"X\", \"turns\": 0}}"
+check mo-start 0 mo "$m" '.../.../..../.../...:X:4:4'
+expect_in mo-start "$work/out" "value: Draw"
+expect_in mo-start "$work/out" "result: draw"
+# The side below three marks has lost, in 0 turns, and has no move.
+check mo-over 0 mo "$m" 'OO./.../..../.../XXX:O' --json
+expect_in mo-over "$work/out" '"to_move": "O", "value": "X win", "result": {"winner": "X", "turns": 0}, "moves": []}'
+printf '# hands and no hands\n.../.../..../.O./XX.:X:2:2\n\n.../.../..../.O./X..:X:3:3\nOO./.../..../.../XXX:O:0:0\n' >"$work/in"
+check mo-batch 0 mo batch "$m" <"$work/in"
+[ "$(cat "$work/out")" = "$(printf 'X win\nDraw\nX win')" ] || { echo "FAIL mo-batch:"; cat "$work/out"; failures=$((failures + 1)); }
+check mo-batch-json 0 mo batch "$m" --json <"$work/in"
+[ "$(sed -n 2p "$work/out")" = "$(mo "$m" '.../.../..../.O./X..:X:3:3' --json)" ] || { echo "FAIL mo-batch-json"; failures=$((failures + 1)); }
+bad mo-alternate "X holds 2 marks in hand and O 1: alternate placing gives X as many when it is to move" mo "$m" '.../.../..../.O./XX.:X:2:1'
+bad mo-pieces "X has 6 marks on the board and in hand, more than 4" mo "$m" '.../.../..../.O./XX.:X:4:4'
+bad mo-hands "after the side to move come both hand counts (:H1:H2) or none" mo "$m" '.../.../..../.O./XX.:X:2'
+bad mo-side "the side to move (:X or :O) must follow the board" mo "$m" '.../.../..../.O./XX.'
+bad mo-rank "rank 3 has 3 points, not 4 (the six board)" mo "$m" '.../.../.../.O./XX.:X:2:2'
+bad mo-both "both sides have fewer than three marks" mo "$m" 'OO./.../..../.../XX.:X'
+bad mo-batch-bad "stdin:2: morris position '.../.../..../.O./XX.:X:2:1'" mo batch "$m" <<<$'.../.../..../.O./XX.:X:2:2\n.../.../..../.O./XX.:X:2:1'
+
 # Each family's help example is a member and a board it answers.
 "$bin/tbprobe" --help >"$work/help" 2>&1
 while read -r line; do
