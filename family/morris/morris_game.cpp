@@ -140,46 +140,16 @@ Rules rules_of(const GameString& game) {
 
 std::vector<Move> moves(const Rules& rules, const Position& p) {
   std::vector<Move> out;
-  const Board& b = *rules.board;
-  const int mine = std::popcount(p.mine), theirs = std::popcount(p.theirs);
-  if (mine + p.mine_hand < 3 || theirs + p.theirs_hand < 3) return out;
-  const Points all = (Points{1} << b.points) - 1, empty = all & ~(p.mine | p.theirs);
-  // A mark from `from` (or from hand) to `to`: one turn, or one for each mark it may remove.
-  const auto play = [&](int from, int to) {
-    Position next{.mine = p.theirs,
-                  .theirs = (from < 0 ? p.mine : p.mine & ~(Points{1} << from)) | Points{1} << to,
-                  .mine_hand = p.theirs_hand,
-                  .theirs_hand = p.mine_hand - (from < 0)};
-    if (!b.closes_mill(next.theirs, to) || !next.mine) {
-      out.push_back({from, to, -1, next});
-      return;
-    }
-    const Points free = next.mine & ~b.in_mills(next.mine);
-    for (Points rest = free ? free : next.mine; rest; rest &= rest - 1) {
-      const int removed = std::countr_zero(rest);
-      Position taken = next;
-      taken.mine &= ~(Points{1} << removed);
-      out.push_back({from, to, removed, taken});
-    }
-  };
-  const bool moving = p.mine_hand == 0 || rules.lasker;
-  if (p.mine_hand > 0)
-    for (Points e = empty; e; e &= e - 1) play(-1, std::countr_zero(e));
-  if (moving) {
-    const bool flying = rules.fly && p.mine_hand == 0 && mine == 3;
-    for (Points m = p.mine; m; m &= m - 1) {
-      const int from = std::countr_zero(m);
-      for (Points e = empty & (flying ? all : b.neighbours[from]); e; e &= e - 1)
-        play(from, std::countr_zero(e));
-    }
-  }
+  for_each_move(rules, p, [&](const Move& m) { out.push_back(m); });
   return out;
 }
 
 bool lost(const Rules& rules, const Position& p) {
   if (std::popcount(p.mine) + p.mine_hand < 3) return true;
   if (std::popcount(p.theirs) + p.theirs_hand < 3) return false;
-  return moves(rules, p).empty();
+  bool any = false;
+  for_each_move(rules, p, [&](const Move&) { any = true; });
+  return !any;
 }
 
 std::string move_text(const Board& board, const Move& m) {

@@ -11,8 +11,10 @@
 // the odd k of every square (nine), a diagonal the even k (twelve); the symmetries are the
 // square's eight (acting on k alone) times reversing the order of the squares.
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tbgen {
@@ -71,6 +73,43 @@ struct Move {
 // Every legal turn, one for each mark a mill lets it remove. None when the position is decided
 // (a side below three marks) or the side to move is blocked.
 std::vector<Move> moves(const Rules& rules, const Position& p);
+// The same turns handed to `visit(const Move&)` one by one, in the same order, with nothing
+// allocated: the solver's inner loop.
+template <class Visit>
+void for_each_move(const Rules& rules, const Position& p, Visit&& visit) {
+  const Board& b = *rules.board;
+  const int mine = std::popcount(p.mine), theirs = std::popcount(p.theirs);
+  if (mine + p.mine_hand < 3 || theirs + p.theirs_hand < 3) return;
+  const Points all = (Points{1} << b.points) - 1, empty = all & ~(p.mine | p.theirs);
+  // A mark from `from` (or from hand) to `to`: one turn, or one for each mark it may remove.
+  const auto play = [&](int from, int to) {
+    Move m{from, to, -1,
+           Position{.mine = p.theirs,
+                    .theirs = (from < 0 ? p.mine : p.mine & ~(Points{1} << from)) | Points{1} << to,
+                    .mine_hand = p.theirs_hand,
+                    .theirs_hand = p.mine_hand - (from < 0)}};
+    if (!b.closes_mill(m.after.theirs, to) || !m.after.mine) {
+      visit(std::as_const(m));
+      return;
+    }
+    const Points taken = m.after.mine, free = taken & ~b.in_mills(taken);
+    for (Points rest = free ? free : taken; rest; rest &= rest - 1) {
+      m.removed = std::countr_zero(rest);
+      m.after.mine = taken & ~(Points{1} << m.removed);
+      visit(std::as_const(m));
+    }
+  };
+  if (p.mine_hand > 0)
+    for (Points e = empty; e; e &= e - 1) play(-1, std::countr_zero(e));
+  if (p.mine_hand == 0 || rules.lasker) {
+    const bool flying = rules.fly && p.mine_hand == 0 && mine == 3;
+    for (Points m = p.mine; m; m &= m - 1) {
+      const int from = std::countr_zero(m);
+      for (Points e = empty & (flying ? all : b.neighbours[from]); e; e &= e - 1)
+        play(from, std::countr_zero(e));
+    }
+  }
+}
 // Whether the side to move has lost: below three marks, or no legal turn.
 bool lost(const Rules& rules, const Position& p);
 std::string move_text(const Board& board, const Move& m);  // d2, d2-d3, d2xa1, d2-d3xa1

@@ -22,12 +22,16 @@ family::Rules as_family(const Board& b) {
 
 }  // namespace
 
-Sector sector_of(const Position& p) {
-  return {std::popcount(p.mine), std::popcount(p.theirs), p.mine_hand, p.theirs_hand};
-}
-
 Layout::Layout(const Rules& rules)
-    : rules_(rules), symmetry_(std::make_unique<family::Symmetry>(as_family(*rules.board))) {
+    : rules_(rules),
+      symmetry_(std::make_unique<family::Symmetry>(as_family(*rules.board))),
+      symmetric_(std::make_unique<Symmetric>()) {
+  for (int g = 0; g < symmetry_->size(); ++g) {
+    std::vector<int> to(rules.board->points);
+    for (int p = 0; p < rules.board->points; ++p)
+      to[p] = std::countr_zero(symmetry_->apply(g, symmetry_->to_index(Points{1} << p)));
+    index_maps_.emplace_back(to);
+  }
   const int n = rules.pieces, points = rules.board->points;
   for (int m = 0; m <= n; ++m)
     for (int mh = 0; m + mh <= n; ++mh)
@@ -53,31 +57,35 @@ std::uint64_t Layout::entries(const Sector& s) const {
          combinatorial::binomial(rules_.board->points - s.mine, s.theirs);
 }
 
-std::uint64_t Layout::entry(const Position& p) const {
-  const int m = std::popcount(p.mine);
-  return symmetry_->keyed_entry(
-      m, combinatorial::binomial(rules_.board->points - m, std::popcount(p.theirs)), p.mine,
-      p.theirs);
+std::vector<std::uint64_t> Layout::equivalent_entries(const Position& p) const {
+  std::uint64_t out[16];
+  return {out, out + entries_of(p, out)};
 }
 
-std::vector<std::uint64_t> Layout::equivalent_entries(const Position& p) const {
-  // Every symmetry that takes the mover's set to its canonical set gives an entry of the same
-  // position: more than one where that set is symmetric itself.
-  const int m = std::popcount(p.mine);
-  const std::uint64_t per_class =
-      combinatorial::binomial(rules_.board->points - m, std::popcount(p.theirs));
-  const std::uint32_t mine = symmetry_->to_index(p.mine), theirs = symmetry_->to_index(p.theirs);
-  const auto place = symmetry_->classes(m).locate(mine);
-  std::vector<std::uint64_t> out;
-  for (int g = 0; g < symmetry_->size(); ++g) {
-    if (symmetry_->apply(g, mine) != place.canonical) continue;
-    const std::uint32_t local = combinatorial::extract_bits(symmetry_->apply(g, theirs),
-                                                            symmetry_->full() & ~place.canonical);
-    const std::uint64_t e =
-        place.cls * per_class + combinatorial::fast_ranks().revolving_door(local);
-    if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
-  }
-  return out;
+const std::vector<bool>& Layout::symmetric_classes(int size) const {
+  if (symmetric_->ready[size].load(std::memory_order_acquire)) return symmetric_->by_size[size];
+  std::call_once(symmetric_->once[size], [&] {
+    const auto& classes = symmetry_->classes(size);
+    std::vector<bool>& flags = symmetric_->by_size[size];
+    flags.resize(classes.classes());
+    for (std::uint64_t c = 0; c < flags.size(); ++c) {
+      const std::uint32_t set = classes.set(c);
+      for (int g = 1; g < symmetry_->size() && !flags[c]; ++g)
+        flags[c] = symmetry_->apply(g, set) == set;
+    }
+    symmetric_->ready[size].store(true, std::memory_order_release);
+  });
+  return symmetric_->by_size[size];
+}
+
+Layout::Sets::Sets(const Layout& layout, const Sector& s)
+    : layout_(&layout),
+      sector_(s),
+      classes_(&layout.symmetry_->classes(s.mine)),
+      per_class_(combinatorial::binomial(layout.rules_.board->points - s.mine, s.theirs)) {
+  local_.resize(per_class_);
+  for (std::uint64_t r = 0; r < per_class_; ++r)
+    local_[r] = combinatorial::revolving_door_unrank(r, s.theirs);
 }
 
 std::string Layout::table_name(const Sector& s) const {

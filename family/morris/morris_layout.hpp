@@ -5,10 +5,16 @@
 // Positions of a sector are numbered under the board's 16 symmetries as every family keys its
 // tables (Symmetry::keyed_entry): the class of the mover's set, then the rank of the other
 // side's set, mapped by the same symmetry, among the points it leaves free.
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
+#include "core/combinatorial.hpp"
 #include "family/family_symmetry.hpp"
 #include "family/morris/morris_game.hpp"
 
@@ -26,7 +32,9 @@ struct Sector {
   bool operator==(const Sector&) const = default;
   auto operator<=>(const Sector&) const = default;
 };
-Sector sector_of(const Position& p);
+inline Sector sector_of(const Position& p) {
+  return {std::popcount(p.mine), std::popcount(p.theirs), p.mine_hand, p.theirs_hand};
+}
 
 // A member's sectors and how their positions are numbered.
 class Layout {
@@ -37,20 +45,111 @@ class Layout {
   // (a side below three has lost: no table), in the order they are solved.
   const std::vector<Sector>& sectors() const { return sectors_; }
   std::uint64_t entries(const Sector& s) const;
-  std::uint64_t entry(const Position& p) const;
+  std::uint64_t entry(const Position& p) const {
+    return keyed(p.mine, sector_of(p)).entry(p.theirs);
+  }
   Position position(const Sector& s, std::uint64_t entry) const;
-  // The entries of a position and of its images: more than one where the mover's set is
-  // symmetric itself (the index is dense, not minimal).
+  // The entries of a position and of its images, at most 16, into `out`; returns how many:
+  // more than one where the mover's set is symmetric itself (the index is dense, not minimal).
+  // Inline, as the next two: the solver's inner loops, built for the generator's machine.
+  int entries_of(const Position& p, std::uint64_t* out) const;
   std::vector<std::uint64_t> equivalent_entries(const Position& p) const;
+  // The least of them: the one that stands for the position where the solver counts a
+  // position's successors and their predecessors once each.
+  std::uint64_t first_entry(const Position& p) const {
+    std::uint64_t out[16];
+    const int n = entries_of(p, out);
+    return *std::min_element(out, out + n);
+  }
+
+  // The entries of the positions whose mover holds `mine` in sector `s`: the turns of a
+  // position that capture nothing all lead to such positions (the mover's set is the one that
+  // did not move), so their entries share one class lookup.
+  class Keyed {
+   public:
+    std::uint64_t entry(Points theirs) const {
+      return base_ + combinatorial::fast_ranks().revolving_door(
+                         combinatorial::extract_bits((*map_)(theirs), free_));
+    }
+
+   private:
+    friend class Layout;
+    std::uint64_t base_ = 0, cls_ = 0;
+    std::uint32_t free_ = 0;
+    int size_ = 0;
+    const family::CellMap* map_ = nullptr;
+  };
+  Keyed keyed(Points mine, const Sector& s) const {
+    const auto place = symmetry_->classes(s.mine).locate(symmetry_->to_index(mine));
+    Keyed k;
+    k.base_ = place.cls * combinatorial::binomial(rules_.board->points - s.mine, s.theirs);
+    k.cls_ = place.cls;
+    k.free_ = symmetry_->full() & ~place.canonical;
+    k.size_ = s.mine;
+    k.map_ = &index_maps_[place.symmetry];
+    return k;
+  }
+  // Whether the positions have images of their own (entries_of() gives more than one).
+  bool symmetric(const Keyed& k) const { return symmetric_classes(k.size_)[k.cls_]; }
   // The table of a sector: <stem>-m<m>t<t>h<mh>h<th>, two digits each, and its header's layer
   // field (m << 24 | t << 16 | mh << 8 | th).
   std::string table_name(const Sector& s) const;
+
+  // The positions of one sector by entry, for passes over all of them: the other side's sets
+  // within a class listed once (at most C(16, 8), 51 KB), so that a position is two lookups.
+  class Sets {
+   public:
+    Sets(const Layout& layout, const Sector& s);
+    Position position(std::uint64_t entry) const {
+      const family::Symmetry& sym = *layout_->symmetry_;
+      const std::uint32_t key = classes_->set(entry / per_class_);
+      const std::uint32_t other =
+          combinatorial::deposit_bits(local_[entry % per_class_], sym.full() & ~key);
+      return {sym.to_board(key), sym.to_board(other), sector_.mine_hand, sector_.theirs_hand};
+    }
+
+   private:
+    const Layout* layout_;
+    Sector sector_;
+    const family::ClassIndex* classes_;
+    std::uint64_t per_class_;
+    std::vector<std::uint32_t> local_;  // by rank within a class
+  };
   static std::uint32_t layer_of(const Sector& s);
 
  private:
+  // Whether the canonical set of each class of a size has an image of its own, by class: built
+  // on first use of the size (the reader never asks).
+  const std::vector<bool>& symmetric_classes(int size) const;
+
   Rules rules_;
   std::unique_ptr<family::Symmetry> symmetry_;
+  std::vector<family::CellMap> index_maps_;  // board masks to index cells under each symmetry
   std::vector<Sector> sectors_;
+  struct Symmetric {
+    std::array<std::once_flag, 33> once;
+    std::array<std::atomic<bool>, 33> ready{};  // checked first: cheaper than call_once
+    std::array<std::vector<bool>, 33> by_size;
+  };
+  std::unique_ptr<Symmetric> symmetric_;
 };
+
+inline int Layout::entries_of(const Position& p, std::uint64_t* out) const {
+  // Every symmetry that takes the mover's set to its canonical set gives an entry of the same
+  // position: more than one where that set is symmetric itself.
+  const Keyed k = keyed(p.mine, sector_of(p));
+  out[0] = k.entry(p.theirs);
+  if (!symmetric(k)) return 1;
+  const std::uint32_t mine = symmetry_->to_index(p.mine), canonical = ~k.free_ & symmetry_->full();
+  int n = 0;
+  for (int g = 0; g < symmetry_->size(); ++g) {
+    if (symmetry_->apply(g, mine) != canonical) continue;
+    const std::uint64_t e =
+        k.base_ + combinatorial::fast_ranks().revolving_door(
+                      combinatorial::extract_bits(index_maps_[g](p.theirs), k.free_));
+    if (std::find(out, out + n, e) == out + n) out[n++] = e;
+  }
+  return n;
+}
 
 }  // namespace tbgen::morris

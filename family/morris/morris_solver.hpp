@@ -10,15 +10,17 @@
 // that); what is left to solve together is a sector and its mirror (t, m, th, mh), between
 // which steps go back and forth: a group, solved by retrograde analysis with cycles.
 //
-// Within a group every position gets a counter of its turns, and the codes of its turns into
-// solved sectors are read first: a turn to a position lost for the other side in d is a win in
-// d + 1 for this one, one to a position won for the other side counts down the counter at its
-// level d. Then level by level, d = 0, 1, ...: a position lost in d makes every undecided
-// predecessor in the group (a mark of the side that moved put back where it came from) a win in
-// d + 1, and one won in d counts down its predecessors, each whose counter reaches zero being
-// lost in d + 1. What is never decided is a draw. Codes as slide's (docs/FORMAT.md, codec 11):
-// 0 a draw, d + 1 decided with d turns still to be played, the side to move winning when d is
-// odd.
+// Within a group every position gets a counter of its turns into the group (turns to images
+// of one position counted once), and its turns out of the group are read first: a turn to a
+// position lost for the other side in d is a win in d + 1, scheduled at level d; a position
+// whose turns all leave the group is decided at once. Then level by level, d = 0, 1, ...: a
+// position lost in d makes every undecided predecessor in the group (a mark of the side that
+// moved put back where it came from) a win in d + 1, and one won in d counts down its
+// predecessors' counters; one whose counter reaches zero is lost, in one more turn than its
+// slowest turn. What is never decided is a draw. Each position is looked at forward once,
+// backward once, and forward again if it is lost: no position is re-examined per level. Codes
+// as slide's (docs/FORMAT.md, codec 11): 0 a draw, d + 1 decided with d turns still to be
+// played, the side to move winning when d is odd.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -28,11 +30,12 @@
 
 namespace tbgen::morris {
 
-// The codes of every solved sector, by sector; what a solve reads when a turn leaves its group.
+// The codes of solved sectors, by sector; what a solve reads when a turn leaves its group.
 class Solved {
  public:
   virtual ~Solved() = default;
-  virtual Code code(const Sector& s, std::uint64_t entry) const = 0;
+  virtual const Code* codes_of(const Sector& s) const = 0;
+  virtual Code code(const Sector& s, std::uint64_t entry) const { return codes_of(s)[entry]; }
 };
 
 // The value of a position from solved sectors: decided positions (a side below three marks,
@@ -42,13 +45,19 @@ Code value_of(const Layout& layout, const Solved& solved, const Position& p);
 // What a position's turns say of it from their codes: a win in the fewest turns through a
 // successor lost for the other side, else a loss in the most turns if every successor is won
 // for it, else a draw (0); lost in 0 without a turn. The deep check of a table, and the solver's
-// look at a position again.
+// look at a lost position.
 Code one_ply(const Layout& layout, const Solved& solved, const Position& p);
 
-// Solves the group of `sector` (with its mirror where steps lead there and back), reading the
-// sectors its turns leave it for from `solved`; returns the codes of the sector and, in a group
-// of two, of its mirror. The same codes for any number of threads.
+// The sectors solved together with `sector`: its mirror too where steps lead there and back.
+std::vector<Sector> group_of(const Layout& layout, const Sector& sector);
+// The solved sectors the group of `sector` reads (its turns' captures and placements).
+std::vector<Sector> sectors_read(const Layout& layout, const Sector& sector);
+
+// Solves the group of `sector`, reading the sectors_read() from `solved`; returns the codes of
+// each sector of group_of(), in that order. The same codes for any number of threads.
+// `progress` hears of positions as the first pass looks at them.
 std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& solved,
-                                           const Sector& sector, unsigned threads = 1);
+                                           const Sector& sector, unsigned threads = 1,
+                                           const std::function<void(std::uint64_t)>& progress = {});
 
 }  // namespace tbgen::morris

@@ -15,7 +15,7 @@ namespace {
 
 class Tables : public Solved {
  public:
-  Code code(const Sector& s, std::uint64_t entry) const override { return codes.at(s).at(entry); }
+  const Code* codes_of(const Sector& s) const override { return codes.at(s).data(); }
   std::map<Sector, std::vector<Code>> codes;
 };
 
@@ -24,8 +24,8 @@ Tables solve_all(const Layout& layout) {
   for (const Sector& s : layout.sectors()) {
     if (t.codes.count(s)) continue;
     auto group = solve_group(layout, t, s, 2);
-    t.codes[s] = group[0];
-    if (group.size() > 1) t.codes[s.mirror()] = group[1];
+    const auto sides = group_of(layout, s);
+    for (std::size_t i = 0; i < sides.size(); ++i) t.codes[sides[i]] = std::move(group[i]);
   }
   return t;
 }

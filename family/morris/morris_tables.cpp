@@ -17,38 +17,48 @@
 namespace tbgen::morris {
 namespace {
 
-// The solved sectors a group reads: loaded from their tables on first use and kept.
+// The solved sectors a group reads: loaded from their tables on first use, kept until the
+// build moves on to a group that does not read them.
 class SectorFiles final : public Solved {
  public:
   SectorFiles(const Layout& layout, std::filesystem::path dir)
       : layout_(layout), dir_(std::move(dir)) {}
+  const Code* codes_of(const Sector& s) const override { return codes(s).data(); }
   Code code(const Sector& s, std::uint64_t entry) const override {
     // The sector asked last, per thread: turns out of a group lead to few sectors, and the
-    // locked lookup cost a seventh of a build (perf). Loaded codes never move (map nodes).
-    thread_local std::uint64_t owner = 0;  // a serial, not an address: objects come and go
+    // locked lookup cost a seventh of a build (perf). Loaded codes stay put until keep_only().
+    thread_local std::uint64_t owner = 0;  // a generation, not an address: objects come and go
     thread_local Sector last;
-    thread_local const std::vector<Code>* last_codes = nullptr;
-    if (owner != serial_ || !(last == s)) {
-      last_codes = &codes(s);
-      owner = serial_;
+    thread_local const Code* last_codes = nullptr;
+    if (owner != generation_ || !(last == s)) {
+      last_codes = codes(s).data();
+      owner = generation_;
       last = s;
     }
-    return (*last_codes)[entry];
+    return last_codes[entry];
   }
   const std::vector<Code>& codes(const Sector& s) const;
   void keep(const Sector& s, std::vector<Code> codes) const {
     std::lock_guard lock(mutex_);
     loaded_[s] = std::move(codes);
   }
+  // Drops every sector but `needed`: called between groups, while no thread reads.
+  void keep_only(const std::vector<Sector>& needed) const {
+    std::lock_guard lock(mutex_);
+    std::erase_if(loaded_, [&](const auto& kv) {
+      return std::find(needed.begin(), needed.end(), kv.first) == needed.end();
+    });
+    generation_ = next_generation();
+  }
 
  private:
-  static std::uint64_t next_serial() {
-    static std::atomic<std::uint64_t> serial{1};
-    return serial.fetch_add(1);
+  static std::uint64_t next_generation() {
+    static std::atomic<std::uint64_t> generation{1};
+    return generation.fetch_add(1);
   }
   const Layout& layout_;
   std::filesystem::path dir_;
-  const std::uint64_t serial_ = next_serial();
+  mutable std::uint64_t generation_ = next_generation();
   mutable std::mutex mutex_;
   mutable std::map<Sector, std::vector<Code>> loaded_;
 };
@@ -101,19 +111,24 @@ class MorrisTables final : public GameTables {
 
 std::optional<BuildNeeds> MorrisTables::needs(int) const {
   BuildNeeds needs;
-  std::uint64_t largest_group = 0;
+  const int points = layout_.rules().board->points;
+  std::uint64_t peak = 0;
   for (const Sector& s : layout_.sectors()) {
     const std::uint64_t n = layout_.entries(s);
     needs.stored += n;
     needs.disk += 2 * n;
     // Before symmetry: the mover's sets of the sector times the other side's among the rest.
-    needs.positions += combinatorial::binomial(layout_.rules().board->points, s.mine) *
-                       combinatorial::binomial(layout_.rules().board->points - s.mine, s.theirs);
-    largest_group = std::max(largest_group, n + layout_.entries(s.mirror()));
+    needs.positions += combinatorial::binomial(points, s.mine) *
+                       combinatorial::binomial(points - s.mine, s.theirs);
+    // A group holds its codes (2 bytes an entry), its counters (1) and its lists of positions
+    // by level (8 bytes an item; a quarter of its positions at once at most, measured on the
+    // six and nine boards), and the sectors it reads at 2 bytes an entry.
+    std::uint64_t group = 0, read = 0;
+    for (const Sector& g : group_of(layout_, s)) group += layout_.entries(g);
+    for (const Sector& r : sectors_read(layout_, s)) read += layout_.entries(r);
+    peak = std::max(peak, 3 * group + 2 * group + 2 * read);
   }
-  // Every solved table kept in memory at 2 bytes an entry (the sectors a group reads), the
-  // group's own codes and the lists of a level (about 16 bytes an entry at worst); 64 MB more.
-  needs.memory = 2 * needs.stored + 16 * largest_group + (std::uint64_t{64} << 20);
+  needs.memory = peak + (std::uint64_t{64} << 20);
   return needs;
 }
 
@@ -140,9 +155,10 @@ void MorrisTables::build(const BuildContext& context) const {
       continue;
     }
     const auto start = std::chrono::steady_clock::now();
-    auto group = solve_group(layout_, solved, s, context.threads);
-    const std::vector<Sector> sides =
-        group.size() > 1 ? std::vector{s, s.mirror()} : std::vector{s};
+    solved.keep_only(sectors_read(layout_, s));
+    auto group = solve_group(layout_, solved, s, context.threads,
+                             [&](std::uint64_t n) { progress.advance(n); });
+    const std::vector<Sector> sides = group_of(layout_, s);
     for (std::size_t k = 0; k < sides.size(); ++k) {
       const Sector& side = sides[k];
       const auto& codes = group[k];
@@ -172,7 +188,6 @@ void MorrisTables::build(const BuildContext& context) const {
         }
         *context.log << "; " << seconds_since(start) << " s\n";
       }
-      progress.advance(codes.size());
       solved.keep(side, std::move(group[k]));
       done[side] = true;
     }
