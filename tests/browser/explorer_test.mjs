@@ -1,13 +1,14 @@
 // The explorer page end to end in headless chromium (Debian's), driven by playwright-core:
 // it opens the page, plays moves by clicking cells (two-mark turns one cell at a time),
-// checks every shown value and move list against the API, uses the back button, a shared
-// link and a typed board, and saves screenshots.
-// usage: node explorer_test.mjs BASE_URL SCREENSHOT_DIR
+// checks every shown value and move list against the API (a morris game's against tbprobe
+// itself too), uses the back button, a shared link and a typed board, and saves screenshots.
+// usage: node explorer_test.mjs BASE_URL SCREENSHOT_DIR TBPROBE TABLES
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
 
-const [base, shots] = process.argv.slice(2);
+const [base, shots, tbprobe, tables] = process.argv.slice(2);
 mkdirSync(shots, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -304,6 +305,131 @@ await test("domineering: a domino placed by clicking its two cells", async () =>
   await expectDominoShown(api, { L: "Left wins", R: "Right wins", N: "whoever moves first wins",
                                  P: "the second player wins" }[api.outcome]);
   await page.screenshot({ path: `${shots}/14-domineering.png` });
+});
+
+// morris(board=six,pieces=4): a game played by clicks, every click checked against a board the
+// test keeps itself (points, side to move, hands), every position's value, result and moves
+// against `tbprobe --json`. Placements, a mill closed by a placement for each side (then a
+// click on the mark removed), moves, a flying move, and a move whose mill ends the game.
+const SIX_RANKS = [["a5", "c5", "e5"], ["b4", "c4", "d4"], ["a3", "b3", "d3", "e3"], ["b2", "c2", "d2"],
+                   ["a1", "c1", "e1"]];
+const SIX_POINTS = SIX_RANKS.flat();
+function morrisAfter(board, move) {
+  const [text, side, x = "0", o = "0"] = board.split(":");
+  const cells = text.replaceAll("/", "").split(""), hand = { X: +x, O: +o };
+  const [, from, to, take] = /^(?:(\w\d)-)?(\w\d)(?:x(\w\d))?$/.exec(move);
+  if (from) cells[SIX_POINTS.indexOf(from)] = ".";
+  else hand[side]--;
+  cells[SIX_POINTS.indexOf(to)] = side;
+  if (take) cells[SIX_POINTS.indexOf(take)] = ".";
+  let at = 0;
+  const ranks = SIX_RANKS.map((r) => cells.slice(at, (at += r.length)).join(""));
+  return `${ranks.join("/")}:${side === "X" ? "O" : "X"}` + (hand.X || hand.O ? `:${hand.X}:${hand.O}` : "");
+}
+
+// The board as the page draws it: each point's mark, and the count of each side's hand.
+async function expectMorrisShown(board) {
+  const [text, , x, o] = board.split(":");
+  const want = Object.fromEntries(SIX_POINTS.map((p, i) => [p, text.replaceAll("/", "")[i].replace(".", "")]));
+  const wantHands = [["X", x || "0"], ["O", o || "0"]];
+  const drawn = () => ({  // run in the page
+    points: Object.fromEntries([...document.querySelectorAll(".morris-board .cell")]
+      .map((c) => [c.dataset.cell, c.textContent])),
+    hands: [...document.querySelectorAll(".hand")].map((r) => [r.dataset.hand, r.dataset.count]),
+  });
+  // The page draws a position once the API has answered: wait for it, then compare in full.
+  const expected = JSON.stringify({ points: want, hands: wantHands });
+  await page.waitForFunction(`JSON.stringify((${drawn})()) === ${JSON.stringify(expected)}`, null,
+                             { timeout: 5000 }).catch(() => {});
+  const shown = await page.evaluate(drawn);
+  assert.deepEqual(shown.points, want);
+  assert.deepEqual(shown.hands, wantHands);
+}
+
+// The value, the result and every move as `tbprobe --json` gives them.
+async function expectShownMatchesTbprobe(game, board) {
+  const cli = JSON.parse(execFileSync(tbprobe, ["--tables", tables, game, board, "--json"], { encoding: "utf8" }));
+  assert.equal(await page.getAttribute("#value", "data-value"), cli.value);
+  const words = (r) => (r.winner === null ? "draw" : `${r.winner} wins`) + (r.turns === null ? "" : ` in ${r.turns} turn${r.turns === 1 ? "" : "s"}`);
+  assert.equal(await page.textContent("#result"), words(cli.result));
+  const moves = await page.$$eval("#moves li[data-move]", (lis) =>
+    lis.map((li) => [li.dataset.move, li.querySelector(".move-value").textContent, li.querySelector(".move-result").textContent]));
+  assert.deepEqual(moves, cli.moves.map((m) => [m.move, m.value, words(m.result)]));
+  return cli;
+}
+
+await test("morris: a game of six played by clicks, with captures, to its end", async () => {
+  const game = "morris(board=six,pieces=4,fly=1,lasker=0,first=X)";
+  await page.goto(`${base}/?game=${encodeURIComponent(game)}`);
+  let board = ".../.../..../.../...:X:4:4";
+  await page.waitForFunction((b) => new URL(location.href).searchParams.get("board") === b, board);
+  await expectShownMatchesApi();
+  await expectMorrisShown(board);
+  await expectShownMatchesTbprobe(game, board);
+  // Drawn as players know it: two squares and the four lines joining them, a1 at the bottom left.
+  assert.equal(await page.$$eval(".morris-board svg line", (l) => l.length), 12);
+  const box = async (p) => page.$eval(`.cell[data-cell="${p}"]`, (el) => el.getBoundingClientRect());
+  const [a1, e1, a5, b2] = await Promise.all(["a1", "e1", "a5", "b2"].map(box));
+  assert.ok(a1.top > a5.top && e1.left > a1.left && b2.left > a1.left && b2.top < a1.top);
+  await page.screenshot({ path: `${shots}/15-morris-start.png` });
+  const line = ["a1", "e5", "c1", "c5", "e1xc5", "c5", "b2", "a5xb2", "a1-a3", "e5-d4", "a3-a1xd4"];
+  const click = async (p) => {
+    await page.click(`.cell[data-cell="${p}"]`);
+    await page.waitForFunction(() => document.getElementById("value").textContent !== "…");
+  };
+  for (const [turn, move] of line.entries()) {
+    const [, from, to, take] = /^(?:(\w\d)-)?(\w\d)(?:x(\w\d))?$/.exec(move);
+    const mover = board.split(":")[1];
+    if (from) {  // the mark picked up: nothing played yet
+      await click(from);
+      await page.waitForSelector(`.cell.pending[data-cell="${from}"]`);
+      assert.match(await page.textContent("#hint"), new RegExp(`^${from}: click where it goes`));
+      assert.equal(boardOf(), board);
+      await expectMorrisShown(board);
+      if (turn === 8) {  // a click on it again puts it back; then it is picked again
+        await click(from);
+        await page.waitForFunction(() => !document.querySelector(".cell.pending"));
+        await click(from);
+        await page.waitForSelector(`.cell.pending[data-cell="${from}"]`);
+      }
+    }
+    await click(to);
+    if (take) {  // a mill: the mark stands on its target, the opponent marks it may take ringed
+      await page.waitForSelector(`.cell.pending[data-cell="${to}"]`);
+      assert.equal(boardOf(), board);
+      const turnMoves = (await expectShownMatchesTbprobe(game, board)).moves.map((m) => m.move)
+        .filter((m) => m.startsWith(move.split("x")[0] + "x"));
+      const removable = await page.$$eval(".cell.removable", (cells) => cells.map((c) => c.dataset.cell).sort());
+      assert.deepEqual(removable, turnMoves.map((m) => m.split("x")[1]).sort());
+      assert.match(await page.textContent("#hint"), /closes a mill: click the [XO] mark to remove/);
+      const [text, , x, o] = morrisAfter(board, move.split("x")[0]).split(":");
+      await expectMorrisShown([text, "", x, o].join(":"));
+      if (turn === 4) {
+        await page.screenshot({ path: `${shots}/16-morris-mill.png` });
+        await click(to);  // taken back, and played again
+        await page.waitForFunction(() => !document.querySelector(".cell.pending"));
+        await expectMorrisShown(board);
+        await click(to);
+      }
+      await click(take);
+    }
+    board = morrisAfter(board, move);
+    await page.waitForFunction((b) => new URL(location.href).searchParams.get("board") === b, board);
+    await expectShownMatchesApi();
+    await expectMorrisShown(board);
+    const cli = await expectShownMatchesTbprobe(game, board);
+    assert.equal(cli.to_move, mover === "X" ? "O" : "X");
+    assert.equal(await page.textContent("#to-move"), `To move: ${cli.to_move}`);
+  }
+  // O is left with two marks: X has won, and the page says the game is over.
+  assert.equal(board, "OO./.../..../.../XXX:O");
+  assert.match(await page.textContent("#value"), /^Game over: X wins/);
+  assert.equal(await page.textContent("#moves li"), "The game is over.");
+  await page.screenshot({ path: `${shots}/17-morris-over.png` });
+  await page.click("#back");  // the back button takes the last turn back
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === "OO./..O/X.../.../.XX:X");
+  await expectMorrisShown("OO./..O/X.../.../.XX:X");
+  await expectShownMatchesApi();
 });
 
 await test("a bad board shows the API's error and the page keeps working", async () => {

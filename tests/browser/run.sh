@@ -27,6 +27,8 @@ for f in "$tables"/*.tb; do ln -s "$f" "$work/tables/"; done
 "$bin/tbgen" build 'hex(cols=4)' --tables "$work/tables" >/dev/null
 "$bin/tbgen" build 'slide(step=rook)' --tables "$work/tables" >/dev/null
 "$bin/tbgen" build 'domineering(cols=3,rows=3)' --tables "$work/tables" >/dev/null
+"$bin/tbgen" build 'morris(board=six,pieces=4)' --tables "$work/tables" >/dev/null
 
 start_server "$bin/tbprobe" "$work/server.log" --tables "$work/tables"
-node "$npm_dir/explorer_test.mjs" "http://127.0.0.1:$port" "$build/explorer-screenshots"
+node "$npm_dir/explorer_test.mjs" "http://127.0.0.1:$port" "$build/explorer-screenshots" "$bin/tbprobe" \
+  "$work/tables"
