@@ -197,6 +197,22 @@ std::uint64_t Symmetry::keyed_entry(int key_size, std::uint64_t per_class, std::
   return place.cls * per_class + combinatorial::fast_ranks().revolving_door(local);
 }
 
+std::uint64_t Symmetry::probe_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
+                                    std::uint32_t other) const {
+  const std::uint32_t k = to_index(key), o = to_index(other);
+  const ClassIndex& index = classes(key_size);
+  const ClassIndex::Place place = index.tabled() ? index.locate_tabled(k) : index.locate(k);
+  // The other set's cells among those the canonical key leaves free, without a branch on its
+  // bits (a portable build has no pext instruction): the loop runs as many times in every probe
+  // of a layer.
+  const std::uint32_t mapped = apply(place.symmetry, o);
+  std::uint32_t local = 0;
+  int at = 0;
+  for (std::uint32_t room = full_ & ~place.canonical; room != 0; room &= room - 1, ++at)
+    local |= ((mapped >> __builtin_ctz(room)) & 1u) << at;
+  return place.cls * per_class + combinatorial::fast_ranks().revolving_door(local);
+}
+
 std::pair<std::uint32_t, std::uint32_t> Symmetry::keyed_sets(int key_size, int other_size,
                                                              std::uint64_t per_class,
                                                              std::uint64_t entry) const {

@@ -201,7 +201,6 @@ std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
 
 std::span<const std::uint8_t> Table::block(std::uint32_t block) const {
   const std::size_t size = header_.block_raw_bytes(block);
-  ThreadBlock& mine = thread_block;
   if (decoded_region_) {
     std::uint8_t* slot = decoded_slot(block);
     const std::uint64_t bit = std::uint64_t{1} << (block & 63);
@@ -214,10 +213,12 @@ std::span<const std::uint8_t> Table::block(std::uint32_t block) const {
       ready_[block >> 6].fetch_or(bit, std::memory_order_release);
       return {slot, size};
     }
+    ThreadBlock& mine = thread_block;
     mine.serial = 0;  // the thread's block is no longer what it held
     mine.data = std::move(raw);
     return {mine.data.data(), size};
   }
+  ThreadBlock& mine = thread_block;
   if (mine.serial != serial_ || mine.block != block) {
     mine.serial = 0;  // stays invalid if decode throws
     if (cache_) {
@@ -236,8 +237,12 @@ std::span<const std::uint8_t> Table::block(std::uint32_t block) const {
 std::uint64_t Table::entry(std::uint64_t index) const {
   if (index >= header_.entry_count) fail(name_, "entry " + std::to_string(index) + " out of range");
   if (header_.entry_bits > 64) fail(name_, "entries wider than 64 bits need block access");
-  const auto data = block(static_cast<std::uint32_t>(index >> header_.block_entries_log2));
-  return unpack_entry(data.data(), index & (header_.block_entries() - 1), header_);
+  const auto b = static_cast<std::uint32_t>(index >> header_.block_entries_log2);
+  const std::uint64_t i = index & (header_.block_entries() - 1);
+  // A block already decoded in place: its bit, then the entry (no thread-local state).
+  if (decoded_region_ && (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1))
+    return unpack_entry(decoded_slot(b), i, header_);
+  return unpack_entry(block(b).data(), i, header_);
 }
 
 void Table::prefetch_entry(std::uint64_t index) const {

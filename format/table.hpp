@@ -56,6 +56,13 @@ class Table {
   // Whole-file checksum and every block checksum and decode; throws on the first failure.
   void verify_all() const;
 
+  // A reader's mark on a table it has checked for its game and layout, so that a probe makes
+  // those checks once a table (a table opened anew, its file replaced, starts unmarked).
+  const void* checked_for() const { return checked_for_.load(std::memory_order_acquire); }
+  void mark_checked_for(const void* reader) const {
+    checked_for_.store(reader, std::memory_order_release);
+  }
+
   // Whether the file at the table's path is still the one it was opened from.
   bool same_file() const;
   // Whether a read found the file other than it was opened (short, or a block's checksum
@@ -93,6 +100,7 @@ class Table {
   std::unique_ptr<std::atomic<std::uint8_t*>[]> runs_;
   std::size_t run_count_ = 0;
   mutable std::atomic<bool> damaged_{false};
+  mutable std::atomic<const void*> checked_for_{nullptr};
   // Decoded mode: every block's raw bytes in one region of huge pages (a probe's random read is
   // then one cache miss, not also a page-table walk), block b at b times a block's size, each
   // written by the first thread to claim it and published by its bit in ready_. Bits, not a

@@ -60,7 +60,7 @@ class DeadEnds {
 
 }  // namespace
 
-bool GravityReader::arises(const GravityBoard& b, int t) const {
+bool GravityReader::arises(const GravityBoard& b, int t, bool lines_free) const {
   if (t == 0) return true;
   DeadEnds& dead = DeadEnds::of_this_thread();
   if (dead.contains(b.mask)) return false;
@@ -72,8 +72,10 @@ bool GravityReader::arises(const GravityBoard& b, int t) const {
     const Bits top = Bits{1} << (63 - __builtin_clzll(column));
     if (((b.first & top) != 0) != by_first) continue;
     const GravityBoard before{.first = b.first & ~top, .mask = b.mask ^ top};
-    if (member_->has_line(before.first) || member_->has_line(before.mask ^ before.first)) continue;
-    if (arises(before, t - 1)) return true;
+    if (!lines_free &&
+        (member_->has_line(before.first) || member_->has_line(before.mask ^ before.first)))
+      continue;
+    if (arises(before, t - 1, true)) return true;
   }
   dead.insert(b.mask);
   return false;
@@ -167,7 +169,7 @@ GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_
                                  (first_line ? r.first : r.second) + " made its lines");
   }
   DeadEnds::of_this_thread().forget_all();  // dead ends of another board say nothing here
-  if (!arises(p.board, p.t))
+  if (!arises(p.board, p.t, !first_line && !second_line))
     throw tbreader::InputError(where() + ": cannot arise in play (no order of alternate drops " +
                                "builds these columns without a line before the last move)");
   return p;
@@ -189,10 +191,13 @@ Code GravityReader::code(const TableSet& tables, const Position& p) const {
     if (v >= member_->rules().codes()) throw tbreader::Error(table.name() + ": invalid value code");
     return static_cast<Code>(v);
   }
-  // A layer without a table: the best of its few moves, played out.
+  // A layer without a table: the best of its few moves, played out, until one reaches the best
+  // code the mover can have (no later move can do better).
   const bool first_moves = member_->first_moves(p.t);
-  Code best = first_moves ? 0 : member_->rules().codes() - 1;
-  for (int c = 0; c < member_->rules().cols; ++c)
+  const Code worst = first_moves ? 0 : member_->rules().codes() - 1;
+  const Code most = member_->rules().codes() - 1 - worst;
+  Code best = worst;
+  for (int c = 0; c < member_->rules().cols && best != most; ++c)
     if (const Bits top = top_of(p.board, c)) {
       const Code v = code(tables, played(p, top));
       best = first_moves ? std::max(best, v) : std::min(best, v);

@@ -39,8 +39,9 @@ class GravityReader : public GameReader {
                    const std::function<std::string()>& where) const;
   // Whether some order of play builds the board: its t marks taken back one by one from the
   // tops of the columns, each the mark of the player who made that move, with no line on any
-  // board before the last (a line ends the game).
-  bool arises(const family::GravityBoard& b, int t) const;
+  // board before the last (a line ends the game). `lines_free`: the board has no line, nor then
+  // has any board before it, and none is looked for (taking marks back never makes a line).
+  bool arises(const family::GravityBoard& b, int t, bool lines_free) const;
   // Where a mark dropped into column c lands; 0 if the column is full.
   family::Bits top_of(const family::GravityBoard& b, int c) const;
   Position played(const Position& p, family::Bits top) const;

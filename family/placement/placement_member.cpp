@@ -31,9 +31,17 @@ Member::Member(Rules rules) : rules_(std::move(rules)), symmetry_(rules_) {
     counts_.push_back({static_cast<std::int8_t>(rules_.first_marks(t)),
                        static_cast<std::int8_t>(rules_.second_marks(t)),
                        static_cast<std::int8_t>(t < rules_.turns ? rules_.marks_in_turn(t) : 0)});
+  for (const bool by_mover : {false, true})
+    for (int t = 0; t < stored_; ++t) shapes_[by_mover].push_back(make_shape(t, by_mover));
 }
 
 LayerShape Member::shape(int turn, bool key_is_mover) const {
+  if (turn >= 0 && static_cast<std::size_t>(turn) < shapes_[key_is_mover].size())
+    return shapes_[key_is_mover][static_cast<std::size_t>(turn)];
+  return make_shape(turn, key_is_mover);
+}
+
+LayerShape Member::make_shape(int turn, bool key_is_mover) const {
   LayerShape s;
   s.turn = turn;
   s.first_to_move = rules_.first_moves(turn);
@@ -75,7 +83,7 @@ std::optional<int> Member::turn_of(int first_marks, int second_marks) const {
 
 std::uint64_t Member::position_index(const LayerShape& shape, std::uint32_t first,
                                      std::uint32_t second) const {
-  return symmetry_.keyed_entry(shape.key_size, shape.per_class,
+  return symmetry_.probe_entry(shape.key_size, shape.per_class,
                                shape.key_is_first() ? first : second,
                                shape.key_is_first() ? second : first);
 }

@@ -14,6 +14,7 @@
 // The last layer (the game is over) has no table: it is scored from the board. Nor has the
 // layer before it when it holds at most kScoredMoves moves: its value is the best of them,
 // each scored, faster than a table probe.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -79,6 +80,8 @@ class Member {
     std::int8_t first, second, marks;  // marks of each side after turn t; marks in turn t
   };
   std::vector<Counts> counts_;  // by turn, 0 .. turns: every probe asks for a shape
+  std::array<std::vector<LayerShape>, 2> shapes_;  // [keyed by the mover][stored layer]
+  LayerShape make_shape(int turn, bool key_is_mover) const;
 };
 
 }  // namespace tbgen::family

@@ -63,12 +63,18 @@ PlacementReader::Board PlacementReader::parse(const std::string& text) const {
 }
 
 const Table& PlacementReader::table_of(const TableSet& tables, int turn, LayerShape* shape) const {
-  const Rules& r = member_->rules();
-  const Table& table =
-      member_table(tables, static_cast<std::size_t>(turn), member_->table_name(turn), r.canonical);
-  *shape = member_->shape(turn, table.header().index_scheme == kKeyedByMover);
-  expect_layout(table, shape->key_is_mover ? kKeyedByMover : kKeyedByWaiting,
-                member_->value_codec(), shape->entries);
+  const Table& table = tables.slot_table(static_cast<std::size_t>(turn), member_->table_name(turn));
+  const bool by_mover = table.header().index_scheme == kKeyedByMover;
+  *shape = member_->shape(turn, by_mover);
+  // The game and layout once a table: a probe then looks only at its mark.
+  const void* mark = &shapes_checked_[by_mover];
+  if (table.checked_for() != mark) {
+    (void)member_table(tables, static_cast<std::size_t>(turn), member_->table_name(turn),
+                       member_->rules().canonical);
+    expect_layout(table, by_mover ? kKeyedByMover : kKeyedByWaiting, member_->value_codec(),
+                  shape->entries);
+    table.mark_checked_for(mark);
+  }
   return table;
 }
 
@@ -123,10 +129,14 @@ Code PlacementReader::code(const TableSet& tables, const Board& b) const {
   Code c = 0;
   if (r.terminal(b.turn, b.first, b.second, &c)) return c;
   if (b.turn < member_->stored_layers()) return stored(tables, b);
-  // The last turn has no table: the best of its few moves.
+  // The last turn has no table: the best of its few moves, until one reaches the best code the
+  // mover can have (no later move can do better).
   const bool first_moves = r.first_moves(b.turn);
-  Code best = first_moves ? 0 : r.codes() - 1;
+  const Code worst = first_moves ? 0 : r.codes() - 1;
+  const Code most = r.codes() - 1 - worst;
+  Code best = worst;
   for_each_move(r.full() & ~(b.first | b.second), r.marks_in_turn(b.turn), [&](std::uint32_t m) {
+    if (best == most) return;
     const Code v = after_move(tables, b, m);
     best = first_moves ? std::max(best, v) : std::min(best, v);
   });

@@ -55,6 +55,8 @@ class PlacementReader : public GameReader {
   family::Code entry_code(const Table& table, std::uint64_t index) const;
   family::Code after_move(const TableSet& tables, const Board& b, std::uint32_t marks) const;
   std::shared_ptr<const family::Member> member_;
+  // Marks this reader leaves on a table it has checked (Table::checked_for), one a keying.
+  char shapes_checked_[2] = {};
 };
 
 }  // namespace tbgen
