@@ -62,6 +62,20 @@ bool same_layout(const format::Header& a, const format::Header& b) {
          a.entry_bits == b.entry_bits && a.entry_count == b.entry_count;
 }
 
+EntryShare entry_share(std::uint64_t entries, const Cluster& cluster, int rank) {
+  const std::uint64_t block = std::uint64_t{1} << kLayerWrite.block_entries_log2;
+  const std::uint64_t blocks = (entries + block - 1) / block;
+  const auto n = static_cast<std::uint64_t>(cluster.size());
+  const auto r = static_cast<std::uint64_t>(rank);
+  EntryShare s;
+  s.blocks.first = static_cast<std::uint32_t>(blocks * r / n);
+  s.blocks.end = static_cast<std::uint32_t>(blocks * (r + 1) / n);
+  s.blocks.sum = [&cluster](std::uint64_t count) { return cluster.sum(count); };
+  s.first = std::min(entries, s.blocks.first * block);
+  s.end = std::min(entries, s.blocks.end * block);
+  return s;
+}
+
 std::uint64_t write_layer_table(const std::filesystem::path& path, const format::Header& header,
                                 const EntryProducer& entries, const WriteOptions& options,
                                 CompressedBlocks known, const BlockShare& share,

@@ -103,6 +103,14 @@ std::uint64_t write_layer_table(const std::filesystem::path& path, const format:
                                 CompressedBlocks known, const BlockShare& share,
                                 const Cluster& cluster);
 
+// One process's part of a table of `entries` cut into the layered tables' blocks: blocks
+// [blocks.first, blocks.end) and their entries [first, end), for process `rank` of `cluster`.
+struct EntryShare {
+  std::uint64_t first = 0, end = 0;  // entries
+  BlockShare blocks;
+};
+EntryShare entry_share(std::uint64_t entries, const Cluster& cluster, int rank);
+
 // Which of a game's layer tables (by name, in layer order) are complete in `dir`, as rank 0 of
 // `cluster` sees them (a shared directory); `layout` gives the header a layer is written with.
 std::vector<bool> complete_layers(

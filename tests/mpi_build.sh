@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Distributed builds (SPEC 9): `mpirun -np N tbgen build GAME --mpi` must write the files of
 # the single-process build byte for byte, for N = 2 and 4 (a 20-cell mnk member, a 20-cell
-# connect member; 6x5's figures are in docs/DISTRIBUTED.md), for a lines member of double5's
+# connect member, a morris member; 6x5's figures are in docs/DISTRIBUTED.md), for a lines member of double5's
 # kind with 2, and for members of 30 and 32 cells; and a distributed build killed midway must
 # resume from its complete layers to the same files. Open MPI runs as root here through its own settings, on 2 cores with more
 # processes than cores (oversubscribed, not bound to cores).
@@ -67,6 +67,12 @@ mkdir "$work/m" "$work/c"
 distributed 'mnk(cols=5,rows=4,k=4)' 19 10 m
 # A gravity member: each process fetches the classes its moves reach from their owners.
 distributed 'connect(cols=5,rows=4)' 16 2 c
+# A morris member (Lasker's rule: cycles with marks in hand too): each process solves its share
+# of every sector and tells the others' positions what its own decide, level by level.
+mkdir "$work/mo"
+distributed 'morris(board=six,pieces=4,lasker=1)' "$(
+  "$bin/tbgen" build 'morris(board=six,pieces=4,lasker=1)' --tables "$work/mo/count" |
+    grep -c ': written')" 8 mo
 
 # A lines member of double5's kind (two marks a turn, a fixed number of turns, leftover cells
 # filled, scored at the end; double5 itself takes minutes under mpirun on 2 cores), 2 processes.

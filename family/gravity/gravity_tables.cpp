@@ -29,25 +29,7 @@ constexpr std::uint64_t kBlock = std::uint64_t{1} << kLayerWrite.block_entries_l
 constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 20;  // a process's entries a round
 constexpr std::uint32_t kSampleStride = 32;
 
-// The blocks [first, end) of a layer of `entries` that process `rank` of `ranks` owns, and its
-// entries.
-struct Share {
-  std::uint64_t first = 0, end = 0;  // entries
-  BlockShare blocks;
-};
-
-Share share_of(std::uint64_t entries, const Cluster& cluster, int rank) {
-  const std::uint64_t blocks = (entries + kBlock - 1) / kBlock;
-  const auto n = static_cast<std::uint64_t>(cluster.size());
-  const auto r = static_cast<std::uint64_t>(rank);
-  Share s;
-  s.blocks.first = static_cast<std::uint32_t>(blocks * r / n);
-  s.blocks.end = static_cast<std::uint32_t>(blocks * (r + 1) / n);
-  s.blocks.sum = [&cluster](std::uint64_t count) { return cluster.sum(count); };
-  s.first = std::min(entries, s.blocks.first * kBlock);
-  s.end = std::min(entries, s.blocks.end * kBlock);
-  return s;
-}
+using Share = EntryShare;
 
 // Codes packed in bytes at 2 or 8 bits each, as Codes packs them: what processes send.
 void put_code(std::uint8_t* bytes, std::uint32_t bits, std::uint64_t i, Code code) {
@@ -69,7 +51,7 @@ class Fetched {
           std::uint64_t entries, const Cluster& cluster) {
     const int ranks = cluster.size();
     std::vector<Share> shares;
-    for (int r = 0; r < ranks; ++r) shares.push_back(share_of(entries, cluster, r));
+    for (int r = 0; r < ranks; ++r) shares.push_back(entry_share(entries, cluster, r));
     // Asks (first entry, count) to each owner for the parts of the fetched classes it owns, in
     // order; this process's own parts are copied at once.
     std::vector<std::vector<std::uint64_t>> asks(ranks);
@@ -292,7 +274,7 @@ void GravityTables::build(const BuildContext& context) const {
   }
   Codes next;  // this process's share of layer t + 1, when layer t is solved
   for (int t = layers - 1; t >= 0; --t) {
-    const Share mine = share_of(member_.index().entries(t), cluster, cluster.rank());
+    const Share mine = entry_share(member_.index().entries(t), cluster, cluster.rank());
     if (t < stored && complete[t]) {
       if (context.log) *context.log << member_.table_name(t) << ".tb: kept (already complete)\n";
       next = t > 0 && solved[t - 1]

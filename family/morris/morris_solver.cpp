@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cstring>
 #include <stdexcept>
 
 #include "core/parallel.hpp"
+#include "generator/game_tables.hpp"
 
 namespace tbgen::morris {
 namespace {
@@ -102,20 +104,23 @@ Code one_ply(const Layout& layout, const Solved& solved, const Position& p) {
 }
 
 std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& solved,
-                                           const Sector& sector, unsigned threads,
-                                           const std::function<void(std::uint64_t)>& progress) {
+                                           const Sector& sector, const SolveOptions& options) {
   const Rules& rules = layout.rules();
   const Board& board = *rules.board;
+  const Cluster& cluster = *options.cluster;
   const std::vector<Sector> sides = group_of(layout, sector);
   const bool cyclic = steps(rules, sector);
+  // This process's share of each side: codes, and of each position its turns into the group
+  // not yet known to be won for the other side, counted once for each successor (turns to
+  // images of one position are one).
+  std::vector<EntryShare> shares;
   std::vector<std::vector<Code>> codes(sides.size());
-  // Of each position, its turns into the group not yet known to be won for the other side,
-  // counted once for each successor (turns to images of one position are one).
   std::vector<std::vector<std::uint8_t>> counters(sides.size());
   std::vector<Layout::Sets> sets;
   for (std::size_t i = 0; i < sides.size(); ++i) {
+    shares.push_back(entry_share(layout.entries(sides[i]), cluster, cluster.rank()));
     sets.emplace_back(layout, sides[i]);
-    codes[i].assign(layout.entries(sides[i]), 0);
+    codes[i].assign(shares[i].end - shares[i].first, 0);
     if (cyclic) counters[i].assign(codes[i].size(), 0);
   }
   const auto side_of = [&](const Sector& s) -> int {
@@ -123,21 +128,33 @@ std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& s
       if (s == sides[i]) return static_cast<int>(i);
     return -1;
   };
+  const auto owner = [&](int side, std::uint64_t e) {
+    // Shares are cut by blocks evenly: the owner is near e's fraction of the side.
+    int r = static_cast<int>(e * static_cast<std::uint64_t>(cluster.size()) /
+                             std::max<std::uint64_t>(1, layout.entries(sides[side])));
+    while (e < entry_share(layout.entries(sides[side]), cluster, r).first) --r;
+    while (e >= entry_share(layout.entries(sides[side]), cluster, r).end) ++r;
+    return r;
+  };
   // Threads read codes while others decide some: each code is read and claimed atomically
   // (a code once set never changes). What a level decides does not depend on the order its
-  // positions are taken in, so the tables are the same for any thread count.
+  // positions are taken in, so the tables are the same for any thread count and any number of
+  // processes.
+  const auto code_ref = [&](int side, std::uint64_t e) {
+    return std::atomic_ref<Code>(codes[side][e - shares[side].first]);
+  };
   const auto load = [&](int side, std::uint64_t e) {
-    return std::atomic_ref<Code>(codes[side][e]).load(std::memory_order_relaxed);
+    return code_ref(side, e).load(std::memory_order_relaxed);
   };
   const auto claim = [&](int side, std::uint64_t e, Code c) {
     Code undecided = 0;
-    return std::atomic_ref<Code>(codes[side][e])
-        .compare_exchange_strong(undecided, c, std::memory_order_relaxed);
+    return code_ref(side, e).compare_exchange_strong(undecided, c, std::memory_order_relaxed);
   };
 
   // Positions by level: decided there (to pass on to their predecessors), or to be decided
-  // there (a win by a capture out of the group, a loss whose slowest turn leaves the group).
-  // An item is side << 63 | entry.
+  // there (a win by a turn out of the group, a loss whose slowest turn leaves it). An item is
+  // side << 63 | entry; sent to another process, bit 62 says the position told of was lost.
+  constexpr std::uint64_t kSide = std::uint64_t{1} << 63, kLost = std::uint64_t{1} << 62;
   using Levels = std::vector<std::vector<std::uint64_t>>;
   Levels decided, scheduled;
   const auto at_level = [](Levels & by_level, std::size_t level) -> auto& {
@@ -145,163 +162,248 @@ std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& s
     return by_level[level];
   };
   const auto item = [](int side, std::uint64_t e) { return std::uint64_t(side) << 63 | e; };
-  // Runs `work(i, out)` on every i < count in chunks on the threads, each chunk writing its own
-  // lists by level, then appends them in chunk order.
+  // Runs `work(first, end, out)` over [0, count) in chunks on the threads, each chunk writing
+  // its own lists by level and to other processes, then appends them in chunk order.
   struct Lists {
     Levels decided, scheduled;
+    std::vector<std::vector<std::uint64_t>> told;  // positions of other processes, by process
   };
-  const auto in_chunks = [&](std::uint64_t count, const auto& work) {
+  std::vector<std::vector<std::uint64_t>> outgoing(cluster.size());
+  const auto in_chunks = [&](std::uint64_t count, bool counted, const auto& work) {
     constexpr std::uint64_t kChunk = 1 << 12;
     std::vector<Lists> out((count + kChunk - 1) / kChunk);
-    parallel_for(threads, out.size(), [&](std::uint64_t c) {
+    parallel_for(options.threads, out.size(), [&](std::uint64_t c) {
+      out[c].told.resize(cluster.size());
       const std::uint64_t end = std::min(count, (c + 1) * kChunk);
-      for (std::uint64_t i = c * kChunk; i < end; ++i) work(i, out[c]);
-      if (progress) progress(end - c * kChunk);
+      work(c * kChunk, end, out[c]);
+      if (counted && options.progress) options.progress(end - c * kChunk);
     });
-    for (Lists& l : out)
-      for (auto [from, to] : {std::pair{&l.decided, &decided}, std::pair{&l.scheduled, &scheduled}})
-        for (std::size_t level = 0; level < from->size(); ++level) {
-          auto& list = at_level(*to, level);
-          list.insert(list.end(), (*from)[level].begin(), (*from)[level].end());
-          std::vector<std::uint64_t>().swap((*from)[level]);
-        }
+    const auto append = [](std::vector<std::uint64_t>& into, std::vector<std::uint64_t>& from) {
+      into.insert(into.end(), from.begin(), from.end());
+      std::vector<std::uint64_t>().swap(from);
+    };
+    for (Lists& l : out) {
+      for (auto [from, into] :
+           {std::pair{&l.decided, &decided}, std::pair{&l.scheduled, &scheduled}})
+        for (std::size_t level = 0; level < from->size(); ++level)
+          append(at_level(*into, level), (*from)[level]);
+      for (std::size_t r = 0; r < l.told.size(); ++r) append(outgoing[r], l.told[r]);
+    }
   };
 
-  // The codes of the solved sectors the group's turns lead to, found once.
+  // The solved sectors the group's turns lead to: held whole (one process), else read through
+  // `solved` (a cache of their blocks). A turn out of the group is looked up as the place of
+  // its code, to read once the loads of many are under way, or as the code itself.
+  struct Lookup {
+    const Code* at;
+    Code code;
+    Code get() const { return at ? *at : code; }
+  };
   std::vector<std::pair<Sector, const Code*>> outside;
   for (const Sector& s : sectors_read(layout, sector)) outside.emplace_back(s, solved.codes_of(s));
-  const auto outside_code = [&](const Sector& s, std::uint64_t e) {
+  const auto lookup = [&](const Sector& s, std::uint64_t e) {
     for (const auto& [t, c] : outside)
-      if (t == s) return c[e];
+      if (t == s) return c ? Lookup{c + e, 0} : Lookup{nullptr, solved.code(s, e)};
     throw std::logic_error("morris: a turn leaves the group for a sector it does not read");
   };
-  const auto value_of_outside = [&](const Position& p) {
-    return std::popcount(p.mine) + p.mine_hand < 3 ? kLostNow
-                                                   : outside_code(sector_of(p), layout.entry(p));
+  // Reads a position's turns: those out of the group handed to `external(Lookup)`, those into
+  // it to `inside(entry, maybe_seen)` (the least entry of the position they lead to, and
+  // whether another turn may lead there too). Returns whether it has any.
+  const auto read_turns = [&](int i, const Position& p, const auto& external, const auto& inside) {
+    const Sector s = sides[i];
+    // Turns without a capture lead to positions keyed by the set that did not move.
+    const Layout::Keyed to_placed = places(s) ? layout.keyed(p.theirs, placed(s)) : Layout::Keyed{};
+    const Layout::Keyed to_stepped =
+        steps(rules, s) ? layout.keyed(p.theirs, stepped(s)) : Layout::Keyed{};
+    const bool steps_inside = side_of(stepped(s)) >= 0;
+    bool any = false;
+    for_each_move(rules, p, [&](const Move& m) {
+      any = true;
+      if (m.removed >= 0) {
+        const Position& q = m.after;
+        return external(std::popcount(q.mine) + q.mine_hand < 3
+                            ? Lookup{nullptr, kLostNow}
+                            : lookup(sector_of(q), layout.entry(q)));
+      }
+      if (m.from < 0) return external(lookup(placed(s), to_placed.entry(m.after.theirs)));
+      if (!steps_inside) return external(lookup(stepped(s), to_stepped.entry(m.after.theirs)));
+      // Steps lead to distinct positions (the mover's sets differ), distinct entries unless
+      // the set they are keyed by has images of its own: then two may be images of one.
+      if (layout.symmetric(to_stepped))
+        inside(layout.first_entry(m.after), true);
+      else
+        inside(to_stepped.entry(m.after.theirs), false);
+    });
+    return any;
   };
 
   // First pass: each position's turns out of the group are read, those into it counted. A
   // position with none into it is decided at once; a win by a turn out of it is scheduled.
+  // A chunk's turns out of the group are looked up first and read after, so that their loads
+  // (random places in sectors larger than the caches) overlap.
   for (std::size_t i = 0; i < sides.size(); ++i) {
     const int side = static_cast<int>(i);
-    const Sector s = sides[i];
-    in_chunks(codes[i].size(), [&](std::uint64_t e, Lists& out) {
-      const Position p = sets[i].position(e);
-      // Turns without a capture lead to positions keyed by the set that did not move.
-      const Layout::Keyed to_placed =
-          places(s) ? layout.keyed(p.theirs, placed(s)) : Layout::Keyed{};
-      const Layout::Keyed to_stepped =
-          steps(rules, s) ? layout.keyed(p.theirs, stepped(s)) : Layout::Keyed{};
-      const int stepped_side = side_of(stepped(s));
-      std::uint64_t inside[64];
-      int n = 0;
-      bool any = false;
-      Fold fold;
-      for_each_move(rules, p, [&](const Move& m) {
-        any = true;
-        if (m.removed >= 0) return fold.add(value_of_outside(m.after));
-        if (m.from < 0) return fold.add(outside_code(placed(s), to_placed.entry(m.after.theirs)));
-        if (stepped_side < 0)
-          return fold.add(outside_code(stepped(s), to_stepped.entry(m.after.theirs)));
-        const std::uint64_t to = layout.symmetric(to_stepped) ? layout.first_entry(m.after)
-                                                              : to_stepped.entry(m.after.theirs);
-        if (std::find(inside, inside + n, to) == inside + n) inside[n++] = to;
-      });
-      if (!any) {
-        codes[i][e] = kLostNow;
-        if (cyclic) at_level(out.decided, 0).push_back(item(side, e));
-        return;
+    in_chunks(codes[i].size(), true, [&](std::uint64_t first, std::uint64_t end, Lists& out) {
+      struct Read {
+        std::uint32_t lookups_end;
+        std::uint8_t inside;
+        bool any;
+      };
+      thread_local std::vector<Lookup> lookups;
+      thread_local std::vector<Read> reads;
+      lookups.clear();
+      reads.clear();
+      for (std::uint64_t k = first; k < end; ++k) {
+        std::uint64_t inside[64];
+        int n = 0;
+        const bool any = read_turns(
+            side, sets[i].position(shares[i].first + k),
+            [&](const Lookup& l) {
+              if (l.at) __builtin_prefetch(l.at);
+              lookups.push_back(l);
+            },
+            [&](std::uint64_t next, bool maybe_seen) {
+              if (!maybe_seen)
+                ++n;
+              else if (std::find(inside, inside + n, next) == inside + n)
+                inside[n++] = next;
+            });
+        reads.push_back(
+            {static_cast<std::uint32_t>(lookups.size()), static_cast<std::uint8_t>(n), any});
       }
-      if (n == 0) {
-        // Every turn leaves the group: decided now, its predecessors told at its level.
-        codes[i][e] = fold.code();
-        if (cyclic && codes[i][e]) at_level(out.decided, codes[i][e] - 1).push_back(item(side, e));
-        return;
+      std::uint32_t at = 0;
+      for (std::uint64_t k = first; k < end; ++k) {
+        const Read& r = reads[k - first];
+        const std::uint64_t e = shares[i].first + k;
+        Fold fold;
+        for (; at < r.lookups_end; ++at) fold.add(lookups[at].get());
+        if (!r.any) {
+          codes[i][k] = kLostNow;
+          if (cyclic) at_level(out.decided, 0).push_back(item(side, e));
+        } else if (r.inside == 0) {
+          // Every turn leaves the group: decided now, its predecessors told at its level.
+          codes[i][k] = fold.code();
+          if (cyclic && codes[i][k])
+            at_level(out.decided, codes[i][k] - 1).push_back(item(side, e));
+        } else {
+          counters[i][k] = r.inside;
+          if (fold.win) at_level(out.scheduled, fold.win - 1).push_back(item(side, e));
+        }
       }
-      counters[i][e] = static_cast<std::uint8_t>(n);
-      if (fold.win) at_level(out.scheduled, fold.win - 1).push_back(item(side, e));
     });
   }
   if (!cyclic) return codes;
 
-  // The codes as they stand: the group's own, and the solved sectors' for turns out of it.
-  struct GroupView final : Solved {
-    const Solved& solved;
-    const std::vector<Sector>& sides;
-    std::vector<std::vector<Code>>& codes;
-    GroupView(const Solved& s, const std::vector<Sector>& d, std::vector<std::vector<Code>>& c)
-        : solved(s), sides(d), codes(c) {}
-    const Code* codes_of(const Sector& s) const override {
-      for (std::size_t i = 0; i < sides.size(); ++i)
-        if (s == sides[i]) return codes[i].data();
-      return solved.codes_of(s);
+  // A successor decided at level d told to a predecessor of this process's share: lost, the
+  // predecessor wins in d + 1; won, its counter falls, and at zero it is lost, in one turn more
+  // than its slowest turn: d + 1 for those into the group (the last counted down now), or more
+  // through one out of it (then scheduled at that level).
+  const auto tell = [&](int side, std::uint64_t e, bool lost, std::size_t d, Lists& out) {
+    if (load(side, e)) return;
+    if (lost) {
+      if (claim(side, e, static_cast<Code>(d + 2)))
+        at_level(out.decided, d + 1).push_back(item(side, e));
+      return;
     }
-    Code code(const Sector& s, std::uint64_t entry) const override {
-      for (std::size_t i = 0; i < sides.size(); ++i)
-        if (s == sides[i])
-          return std::atomic_ref<Code>(codes[i][entry]).load(std::memory_order_relaxed);
-      return solved.code(s, entry);
+    const std::uint64_t k = e - shares[side].first;
+    if (std::atomic_ref<std::uint8_t>(counters[side][k]).fetch_sub(1) != 1) return;
+    Fold fold;
+    read_turns(
+        side, sets[side].position(e), [&](const Lookup& l) { fold.add(l.get()); },
+        [](std::uint64_t, bool) {});
+    if (fold.win || fold.drawn) return;  // a win scheduled, or a draw
+    const Code c = std::max(static_cast<Code>(d + 2), fold.loss);
+    if (c == d + 2) {
+      if (claim(side, e, c)) at_level(out.decided, d + 1).push_back(item(side, e));
+    } else {
+      at_level(out.scheduled, c - 1).push_back(item(side, e));
     }
-  } const now(solved, sides, codes);
+  };
 
   // Level by level: a position decided at level d has code d + 1.
-  for (std::size_t d = 0; d < decided.size() || d < scheduled.size(); ++d) {
+  for (std::size_t d = 0;; ++d) {
     for (const std::uint64_t a : at_level(scheduled, d))
-      if (claim(int(a >> 63), a & ~(std::uint64_t{1} << 63), static_cast<Code>(d + 1)))
+      if (claim(static_cast<int>(a >> 63), a & ~kSide, static_cast<Code>(d + 1)))
         at_level(decided, d).push_back(a);
     std::vector<std::uint64_t>().swap(at_level(scheduled, d));
     const std::vector<std::uint64_t> level = std::move(at_level(decided, d));
     std::vector<std::uint64_t>().swap(at_level(decided, d));
-    in_chunks(level.size(), [&](std::uint64_t k, Lists& out) {
-      const int side = static_cast<int>(level[k] >> 63);
-      const std::uint64_t entry = level[k] & ~(std::uint64_t{1} << 63);
-      const Sector s = sides[side];
-      const Position pos = sets[side].position(entry);
-      // A position with images of its own has several entries: one of them tells.
-      if (layout.symmetric(layout.keyed(pos.mine, s)) && layout.first_entry(pos) != entry) return;
-      // Its predecessors in the group: the other side's mark stepped back (the group holds no
-      // placements), with marks in hand only under Lasker's rule, flying with three marks and
-      // none in hand; a step that closed a mill removed a mark unless none was on the board.
-      const int before = side_of(stepped(s));
-      if (before < 0 || (pos.theirs_hand > 0 && !rules.lasker)) return;
-      const Points all = (Points{1} << board.points) - 1, empty = all & ~(pos.mine | pos.theirs);
-      const bool flew = rules.fly && pos.theirs_hand == 0 && std::popcount(pos.theirs) == 3;
-      thread_local std::vector<std::uint64_t> preds;
-      preds.clear();
-      for (Points to_set = pos.theirs; to_set; to_set &= to_set - 1) {
-        const int to = std::countr_zero(to_set);
-        if (pos.mine && board.closes_mill(pos.theirs, to)) continue;
-        for (Points from_set = empty & (flew ? all : board.neighbours[to]); from_set;
-             from_set &= from_set - 1) {
-          const int from = std::countr_zero(from_set);
-          const Position p{(pos.theirs & ~(Points{1} << to)) | Points{1} << from, pos.mine,
-                           pos.theirs_hand, pos.mine_hand};
-          std::uint64_t entries[16];
-          preds.insert(preds.end(), entries, entries + layout.entries_of(p, entries));
+    in_chunks(level.size(), false, [&](std::uint64_t first, std::uint64_t end, Lists& out) {
+      for (std::uint64_t k = first; k < end; ++k) {
+        const int side = static_cast<int>(level[k] >> 63);
+        const std::uint64_t entry = level[k] & ~kSide;
+        const Sector s = sides[side];
+        const Position pos = sets[side].position(entry);
+        // A position with images of its own has several entries: one of them tells.
+        const bool symmetric = layout.symmetric(layout.keyed(pos.mine, s));
+        if (symmetric && layout.first_entry(pos) != entry) continue;
+        // Its predecessors in the group: the other side's mark stepped back (the group holds no
+        // placements), with marks in hand only under Lasker's rule, flying with three marks and
+        // none in hand; a step that closed a mill removed a mark unless none was on the board.
+        const int before = side_of(stepped(s));
+        if (before < 0 || (pos.theirs_hand > 0 && !rules.lasker)) continue;
+        const Points all = (Points{1} << board.points) - 1, empty = all & ~(pos.mine | pos.theirs);
+        const bool flew = rules.fly && pos.theirs_hand == 0 && std::popcount(pos.theirs) == 3;
+        thread_local std::vector<std::uint64_t> preds;
+        preds.clear();
+        for (Points to_set = pos.theirs; to_set; to_set &= to_set - 1) {
+          const int to = std::countr_zero(to_set);
+          if (pos.mine && board.closes_mill(pos.theirs, to)) continue;
+          for (Points from_set = empty & (flew ? all : board.neighbours[to]); from_set;
+               from_set &= from_set - 1) {
+            const int from = std::countr_zero(from_set);
+            const Position p{(pos.theirs & ~(Points{1} << to)) | Points{1} << from, pos.mine,
+                             pos.theirs_hand, pos.mine_hand};
+            std::uint64_t entries[16];
+            preds.insert(preds.end(), entries, entries + layout.entries_of(p, entries));
+          }
         }
-      }
-      std::sort(preds.begin(), preds.end());
-      preds.erase(std::unique(preds.begin(), preds.end()), preds.end());
-      const bool lost_here = !mover_wins(load(side, entry));
-      for (const std::uint64_t e : preds) {
-        if (load(before, e)) continue;
-        if (lost_here) {
-          if (claim(before, e, static_cast<Code>(d + 2)))
-            at_level(out.decided, d + 1).push_back(item(before, e));
-          continue;
+        // Distinct steps back give distinct predecessors (their movers' sets differ), which
+        // share entries only as images of one another under a symmetry that keeps this
+        // position's mover's set, the predecessors' other set.
+        if (symmetric) {
+          std::sort(preds.begin(), preds.end());
+          preds.erase(std::unique(preds.begin(), preds.end()), preds.end());
         }
-        if (std::atomic_ref<std::uint8_t>(counters[before][e]).fetch_sub(1) != 1) continue;
-        // Every turn into the group is now won for the other side, at this level or before: a
-        // loss, at the next level unless a turn out of the group is slower.
-        const Code c = one_ply(layout, now, sets[before].position(e));
-        if (c == 0 || mover_wins(c)) continue;
-        if (c == d + 2) {
-          if (claim(before, e, c)) at_level(out.decided, d + 1).push_back(item(before, e));
-        } else {
-          at_level(out.scheduled, c - 1).push_back(item(before, e));
+        // Their codes and counters lie at random in the group: their loads issued together.
+        for (const std::uint64_t e : preds)
+          if (e >= shares[before].first && e < shares[before].end) {
+            __builtin_prefetch(&codes[before][e - shares[before].first]);
+            __builtin_prefetch(&counters[before][e - shares[before].first]);
+          }
+        const bool lost = !mover_wins(load(side, entry));
+        for (const std::uint64_t e : preds) {
+          if (e >= shares[before].first && e < shares[before].end)
+            tell(before, e, lost, d, out);
+          else
+            out.told[owner(before, e)].push_back(item(before, e) | (lost ? kLost : 0));
         }
       }
     });
+    // What other processes' positions told this one's.
+    if (cluster.size() > 1) {
+      std::vector<Bytes> sent(cluster.size());
+      for (int r = 0; r < cluster.size(); ++r) {
+        sent[r].resize(outgoing[r].size() * 8);
+        std::memcpy(sent[r].data(), outgoing[r].data(), sent[r].size());
+        std::vector<std::uint64_t>().swap(outgoing[r]);
+      }
+      std::vector<std::uint64_t> told;
+      for (const Bytes& b : cluster.exchange(sent)) {
+        const std::size_t at = told.size();
+        told.resize(at + b.size() / 8);
+        std::memcpy(told.data() + at, b.data(), b.size());
+      }
+      in_chunks(told.size(), false, [&](std::uint64_t first, std::uint64_t end, Lists& out) {
+        for (std::uint64_t k = first; k < end; ++k)
+          tell(static_cast<int>(told[k] >> 63), told[k] & ~(kSide | kLost), (told[k] & kLost) != 0,
+               d, out);
+      });
+    }
+    std::uint64_t more = 0;
+    for (const Levels* l : {&decided, &scheduled})
+      for (std::size_t later = d + 1; later < l->size(); ++later) more += (*l)[later].size();
+    if (cluster.max(more) == 0) break;
   }
   return codes;
 }

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "family/morris/morris_layout.hpp"
+#include "generator/cluster.hpp"
 
 namespace tbgen::morris {
 
@@ -53,11 +54,20 @@ std::vector<Sector> group_of(const Layout& layout, const Sector& sector);
 // The solved sectors the group of `sector` reads (its turns' captures and placements).
 std::vector<Sector> sectors_read(const Layout& layout, const Sector& sector);
 
-// Solves the group of `sector`, reading the sectors_read() from `solved`; returns the codes of
-// each sector of group_of(), in that order. The same codes for any number of threads.
-// `progress` hears of positions as the first pass looks at them.
+struct SolveOptions {
+  unsigned threads = 1;
+  // Hears of positions as the first pass looks at them.
+  std::function<void(std::uint64_t)> progress = {};
+  // A distributed build: each process solves its share of each sector (entry_share) and tells
+  // the others' positions what its own decide, level by level.
+  const Cluster* cluster = &single_process();
+};
+
+// Solves the group of `sector`, reading the sectors_read() from `solved` (whole in one
+// process; through a cache of blocks in a distributed build); returns the codes of this
+// process's share (entry_share) of each sector of group_of(), in that order. The same codes
+// for any number of threads and processes.
 std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& solved,
-                                           const Sector& sector, unsigned threads = 1,
-                                           const std::function<void(std::uint64_t)>& progress = {});
+                                           const Sector& sector, const SolveOptions& options = {});
 
 }  // namespace tbgen::morris

@@ -23,7 +23,7 @@ Tables solve_all(const Layout& layout) {
   Tables t;
   for (const Sector& s : layout.sectors()) {
     if (t.codes.count(s)) continue;
-    auto group = solve_group(layout, t, s, 2);
+    auto group = solve_group(layout, t, s, {.threads = 2});
     const auto sides = group_of(layout, s);
     for (std::size_t i = 0; i < sides.size(); ++i) t.codes[sides[i]] = std::move(group[i]);
   }

@@ -4,38 +4,48 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <map>
+#include <memory>
 #include <mutex>
 
 #include "core/combinatorial.hpp"
 #include "core/game_string.hpp"
 #include "core/parallel.hpp"
 #include "family/morris/morris_solver.hpp"
+#include "format/block_cache.hpp"
 #include "generator/game_tables.hpp"
 #include "generator/progress.hpp"
 
 namespace tbgen::morris {
 namespace {
 
-// The solved sectors a group reads: loaded from their tables on first use, kept until the
-// build moves on to a group that does not read them.
+// The solved sectors a group reads, from their tables: in one process loaded whole on first
+// use and kept until the build moves on to a group that does not read them; in a distributed
+// build (nothing held whole, SPEC 9) read through a cache of decoded blocks.
 class SectorFiles final : public Solved {
  public:
-  SectorFiles(const Layout& layout, std::filesystem::path dir)
-      : layout_(layout), dir_(std::move(dir)) {}
-  const Code* codes_of(const Sector& s) const override { return codes(s).data(); }
+  SectorFiles(const Layout& layout, std::filesystem::path dir, bool whole)
+      : layout_(layout), dir_(std::move(dir)), whole_(whole), cache_(kCacheBytes) {}
+  const Code* codes_of(const Sector& s) const override {
+    return whole_ ? codes(s).data() : nullptr;
+  }
   Code code(const Sector& s, std::uint64_t entry) const override {
     // The sector asked last, per thread: turns out of a group lead to few sectors, and the
-    // locked lookup cost a seventh of a build (perf). Loaded codes stay put until keep_only().
+    // locked lookup cost a seventh of a build (perf). Loaded sectors stay until keep_only().
     thread_local std::uint64_t owner = 0;  // a generation, not an address: objects come and go
     thread_local Sector last;
     thread_local const Code* last_codes = nullptr;
+    thread_local const Table* last_table = nullptr;
     if (owner != generation_ || !(last == s)) {
-      last_codes = codes(s).data();
+      if (whole_)
+        last_codes = codes(s).data();
+      else
+        last_table = &table(s);
       owner = generation_;
       last = s;
     }
-    return last_codes[entry];
+    return whole_ ? last_codes[entry] : static_cast<Code>(last_table->entry(entry));
   }
   const std::vector<Code>& codes(const Sector& s) const;
   void keep(const Sector& s, std::vector<Code> codes) const {
@@ -45,22 +55,29 @@ class SectorFiles final : public Solved {
   // Drops every sector but `needed`: called between groups, while no thread reads.
   void keep_only(const std::vector<Sector>& needed) const {
     std::lock_guard lock(mutex_);
-    std::erase_if(loaded_, [&](const auto& kv) {
+    const auto unneeded = [&](const auto& kv) {
       return std::find(needed.begin(), needed.end(), kv.first) == needed.end();
-    });
+    };
+    std::erase_if(loaded_, unneeded);
+    std::erase_if(tables_, unneeded);
     generation_ = next_generation();
   }
 
  private:
+  static constexpr std::uint64_t kCacheBytes = std::uint64_t{64} << 20;
   static std::uint64_t next_generation() {
     static std::atomic<std::uint64_t> generation{1};
     return generation.fetch_add(1);
   }
+  const Table& table(const Sector& s) const;
   const Layout& layout_;
   std::filesystem::path dir_;
+  bool whole_;
+  mutable BlockCache cache_;
   mutable std::uint64_t generation_ = next_generation();
   mutable std::mutex mutex_;
   mutable std::map<Sector, std::vector<Code>> loaded_;
+  mutable std::map<Sector, std::unique_ptr<Table>> tables_;
 };
 
 format::Header header(const Layout& layout, const Sector& s, std::uint32_t entry_bits) {
@@ -73,6 +90,18 @@ format::Header header(const Layout& layout, const Sector& s, std::uint32_t entry
 bool has_layout(const Layout& layout, const Sector& s, const format::Header& h) {
   return (h.entry_bits == 8 || h.entry_bits == 16) &&
          same_layout(h, header(layout, s, h.entry_bits));
+}
+
+const Table& SectorFiles::table(const Sector& s) const {
+  std::lock_guard lock(mutex_);
+  auto& t = tables_[s];
+  if (!t) {
+    t = std::make_unique<Table>(table_path(dir_, layout_.table_name(s)),
+                                tbreader::CacheMode::bounded, &cache_);
+    if (t->header().game != layout_.rules().canonical || !has_layout(layout_, s, t->header()))
+      throw tbreader::Error(t->name() + ": does not hold a sector of " + layout_.rules().canonical);
+  }
+  return *t;
 }
 
 const std::vector<Code>& SectorFiles::codes(const Sector& s) const {
@@ -102,6 +131,7 @@ class MorrisTables final : public GameTables {
       : layout_(rules_of(GameString(rules.canonical))) {}
   std::optional<BuildNeeds> needs(int processes) const override;
   void build(const BuildContext& context) const override;
+  bool distributed() const override { return true; }
   std::string deep_verify(const TableSet& tables, const std::string& name,
                           unsigned threads) const override;
 
@@ -109,90 +139,134 @@ class MorrisTables final : public GameTables {
   Layout layout_;
 };
 
-std::optional<BuildNeeds> MorrisTables::needs(int) const {
+std::optional<BuildNeeds> MorrisTables::needs(int processes) const {
   BuildNeeds needs;
   const int points = layout_.rules().board->points;
+  const auto n = static_cast<std::uint64_t>(processes);
   std::uint64_t peak = 0;
   for (const Sector& s : layout_.sectors()) {
-    const std::uint64_t n = layout_.entries(s);
-    needs.stored += n;
-    needs.disk += 2 * n;
+    const std::uint64_t entries = layout_.entries(s);
+    needs.stored += entries;
+    needs.disk += 2 * entries;
     // Before symmetry: the mover's sets of the sector times the other side's among the rest.
     needs.positions += combinatorial::binomial(points, s.mine) *
                        combinatorial::binomial(points - s.mine, s.theirs);
-    // A group holds its codes (2 bytes an entry), its counters (1) and its lists of positions
-    // by level (8 bytes an item; a quarter of its positions at once at most, measured on the
-    // six and nine boards), and the sectors it reads at 2 bytes an entry.
+    // A process holds its share of the group: codes (2 bytes an entry), counters (1) and lists
+    // of positions by level (8 bytes an item; a quarter of its positions at once at most,
+    // measured on the six and nine boards); alone, the sectors the group reads at 2 bytes an
+    // entry, else a cache of their blocks (64 MiB, below).
     std::uint64_t group = 0, read = 0;
     for (const Sector& g : group_of(layout_, s)) group += layout_.entries(g);
     for (const Sector& r : sectors_read(layout_, s)) read += layout_.entries(r);
-    peak = std::max(peak, 3 * group + 2 * group + 2 * read);
+    peak = std::max(peak, 5 * group / n + (n == 1 ? 2 * read : 0));
   }
-  needs.memory = peak + (std::uint64_t{64} << 20);
+  needs.memory = peak + (std::uint64_t{128} << 20);
   return needs;
 }
 
 void MorrisTables::build(const BuildContext& context) const {
+  const Cluster& cluster = context.cluster ? *context.cluster : single_process();
+  const bool leader = cluster.rank() == 0;
   const auto& sectors = layout_.sectors();
   std::vector<std::string> names;
   for (const Sector& s : sectors) names.push_back(layout_.table_name(s));
   const std::vector<bool> complete = complete_layers(
       context.tables, names, layout_.rules().canonical,
-      [&](int i, const format::Header& h) { return has_layout(layout_, sectors[i], h); },
-      single_process());
+      [&](int i, const format::Header& h) { return has_layout(layout_, sectors[i], h); }, cluster);
   std::uint64_t total = 0;
   for (std::size_t i = 0; i < sectors.size(); ++i)
-    if (!complete[i]) total += layout_.entries(sectors[i]);
-  Progress progress(layout_.rules().stem, total);
-  const SectorFiles solved(layout_, context.tables);
+    if (!complete[i]) total += entry_share(layout_.entries(sectors[i]), cluster, 0).end;
+  std::unique_ptr<Progress> progress;
+  if (leader) progress = std::make_unique<Progress>(layout_.rules().stem, total);
+  const SectorFiles solved(layout_, context.tables, cluster.size() == 1);
   std::map<Sector, bool> done;
   for (std::size_t i = 0; i < sectors.size(); ++i) {
     const Sector& s = sectors[i];
     if (done[s]) continue;
     if (complete[i]) {
       done[s] = true;
-      if (context.log) *context.log << names[i] << ".tb: kept (already complete)\n";
+      if (context.log && leader) *context.log << names[i] << ".tb: kept (already complete)\n";
       continue;
     }
     const auto start = std::chrono::steady_clock::now();
+    const std::clock_t cpu_start = std::clock();  // the machine may be shared: CPU time too
     solved.keep_only(sectors_read(layout_, s));
-    auto group = solve_group(layout_, solved, s, context.threads,
-                             [&](std::uint64_t n) { progress.advance(n); });
+    const std::uint64_t sent_before = cluster.bytes_sent();
+    auto group = solve_group(layout_, solved, s,
+                             {.threads = context.threads,
+                              .progress =
+                                  [&](std::uint64_t n) {
+                                    if (progress) progress->advance(n);
+                                  },
+                              .cluster = &cluster});
+    const std::uint64_t exchanged = cluster.sum(cluster.bytes_sent() - sent_before);
     const std::vector<Sector> sides = group_of(layout_, s);
     for (std::size_t k = 0; k < sides.size(); ++k) {
       const Sector& side = sides[k];
-      const auto& codes = group[k];
-      const bool wide = std::any_of(codes.begin(), codes.end(), [](Code c) { return c > 0xff; });
-      write_entries(context, layout_.table_name(side), header(layout_, side, wide ? 16 : 8),
-                    [&](std::uint64_t e) { return codes[e]; });
-      std::uint64_t wins = 0, draws = 0, longest = 0;
-      for (std::uint64_t e = 0; e < codes.size(); ++e) {
-        wins += codes[e] && codes[e] % 2 == 0;
-        draws += codes[e] == 0;
-        if (codes[e] % 2 == 0 && codes[e] > codes[longest]) longest = e;
+      const std::vector<Code>& codes = group[k];
+      const EntryShare share = entry_share(layout_.entries(side), cluster, cluster.rank());
+      // What the processes found, added up: the width of the entries, the counts, and the
+      // slowest win (the least entry of the largest even code).
+      std::uint64_t wins = 0, draws = 0, widest = 0, largest = 0;
+      for (const Code c : codes) {
+        wins += c && c % 2 == 0;
+        draws += c == 0;
+        widest = std::max<std::uint64_t>(widest, c % 2 == 0 ? c : 0);
+        largest = std::max<std::uint64_t>(largest, c);
       }
-      if (context.log) {
-        *context.log << layout_.table_name(side) << ": " << codes.size() << " positions, " << wins
-                     << " won, " << draws << " drawn, " << codes.size() - wins - draws
-                     << " lost for the side to move";
+      wins = cluster.sum(wins);
+      draws = cluster.sum(draws);
+      const bool wide = cluster.max(largest) > 0xff;
+      widest = cluster.max(widest);
+      std::uint64_t longest = ~std::uint64_t{0};
+      for (std::uint64_t e = 0; e < codes.size() && widest; ++e)
+        if (codes[e] == widest) {
+          longest = share.first + e;
+          break;
+        }
+      longest = ~cluster.max(~longest);
+      const format::Header h = header(layout_, side, wide ? 16 : 8);
+      WriteOptions options = kLayerWrite;
+      options.threads = context.threads;
+      const EntryProducer entries = [&](std::uint64_t first, std::uint64_t count,
+                                        std::uint8_t* out) {
+        for (std::uint64_t e = 0; e < count; ++e)
+          pack_entry(out, e, h.entry_bits, codes[first + e - share.first]);
+      };
+      const std::uint64_t checksum =
+          write_layer_table(table_path(context.tables, layout_.table_name(side)), h, entries,
+                            options, {}, share.blocks, cluster);
+      cluster.max(0);  // every process waits until the file is in place: the next group reads it
+      if (context.log && leader) {
+        const std::uint64_t n = layout_.entries(side);
+        *context.log << layout_.table_name(side) << ".tb: written, xxh3 " << hex64(checksum) << ", "
+                     << n << " entries\n"
+                     << layout_.table_name(side) << ": " << n << " positions, " << wins << " won, "
+                     << draws << " drawn, " << n - wins - draws << " lost for the side to move";
         // The slowest win. A sector is the side to move's view: with marks in hand, that side
         // is the first player when both hold as many (alternate placing), else the second.
-        if (codes[longest] && codes[longest] % 2 == 0) {
+        if (widest) {
           const Rules& r = layout_.rules();
           const bool first_moves = r.lasker || side.mine_hand == side.theirs_hand;
           const char mover = first_moves ? r.first : r.second;
           *context.log << "; the longest win: "
                        << position_text(r,
                                         as_text(r, layout_.position(side, longest), mover == 'X'))
-                       << " " << mover << " wins in " << codes[longest] - 1;
+                       << " " << mover << " wins in " << widest - 1;
         }
-        *context.log << "; " << seconds_since(start) << " s\n";
+        *context.log << "; " << seconds_since(start) << " s, "
+                     << static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC
+                     << " s of CPU";
+        if (cluster.size() > 1)
+          *context.log << " on " << cluster.size() << " processes, " << exchanged
+                       << " bytes exchanged";
+        *context.log << "\n";
       }
-      solved.keep(side, std::move(group[k]));
+      if (cluster.size() == 1) solved.keep(side, std::move(group[k]));
       done[side] = true;
     }
   }
-  progress.finish();
+  if (progress) progress->finish();
 }
 
 std::string MorrisTables::deep_verify(const TableSet& tables, const std::string& name,
@@ -202,7 +276,7 @@ std::string MorrisTables::deep_verify(const TableSet& tables, const std::string&
                                [&](const Sector& s) { return layout_.table_name(s) == name; });
   if (it == sectors.end())
     throw tbreader::Error(name + ": not a table of " + layout_.rules().canonical);
-  const SectorFiles solved(layout_, tables.directory());
+  const SectorFiles solved(layout_, tables.directory(), true);
   const auto& stored = solved.codes(*it);
   const std::uint64_t chunk = std::uint64_t{1} << 12;
   parallel_for(threads, (stored.size() + chunk - 1) / chunk, [&](std::uint64_t k) {
