@@ -13,7 +13,9 @@ namespace tbgen {
 using namespace family;
 
 GravityReader::GravityReader(Rules rules)
-    : member_(std::make_shared<GravityMember>(std::move(rules))) {}
+    : member_(std::make_shared<GravityMember>(std::move(rules))) {
+  for (int c = 0; c < member_->rules().cols; ++c) bottoms_ |= Bits{1} << member_->index().shift(c);
+}
 
 namespace {
 
@@ -64,13 +66,13 @@ bool GravityReader::arises(const GravityBoard& b, int t, bool lines_free) const 
   if (t == 0) return true;
   DeadEnds& dead = DeadEnds::of_this_thread();
   if (dead.contains(b.mask)) return false;
-  const GravityIndex& index = member_->index();
   const bool by_first = member_->first_moves(t - 1);  // who made the t-th mark
-  for (int c = 0; c < member_->rules().cols; ++c) {
-    const Bits column = b.mask & index.column(c);
-    if (!column) continue;
-    const Bits top = Bits{1} << (63 - __builtin_clzll(column));
-    if (((b.first & top) != 0) != by_first) continue;
+  // The top mark of every column at once: adding each column's bottom cell carries through its
+  // marks to the cell above the top one (the column's spare bit when it is full). Those of the
+  // player who made the t-th mark, from the left column.
+  Bits tops = ((b.mask + bottoms_) >> 1) & b.mask & (by_first ? b.first : ~b.first);
+  for (; tops != 0; tops &= tops - 1) {
+    const Bits top = tops & (~tops + 1);
     const GravityBoard before{.first = b.first & ~top, .mask = b.mask ^ top};
     if (!lines_free &&
         (member_->has_line(before.first) || member_->has_line(before.mask ^ before.first)))

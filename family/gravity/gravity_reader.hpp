@@ -49,6 +49,7 @@ class GravityReader : public GameReader {
   family::Code code(const TableSet& tables, const Position& p) const;
 
   std::shared_ptr<const family::GravityMember> member_;
+  family::Bits bottoms_ = 0;  // the bottom cell of every column
 };
 
 }  // namespace tbgen
