@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <map>
 #include <memory>
@@ -160,7 +161,8 @@ std::optional<BuildNeeds> MorrisTables::needs(int processes) const {
     for (const Sector& r : sectors_read(layout_, s)) read += layout_.entries(r);
     peak = std::max(peak, 5 * group / n + (n == 1 ? 2 * read : 0));
   }
-  needs.memory = peak + (std::uint64_t{128} << 20);
+  // Class indexes and buffers; in a distributed build the cache of blocks on top.
+  needs.memory = peak + ((n == 1 ? std::uint64_t{64} : std::uint64_t{128}) << 20);
   return needs;
 }
 
@@ -254,9 +256,10 @@ void MorrisTables::build(const BuildContext& context) const {
                                         as_text(r, layout_.position(side, longest), mover == 'X'))
                        << " " << mover << " wins in " << widest - 1;
         }
-        *context.log << "; " << seconds_since(start) << " s, "
-                     << static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC
-                     << " s of CPU";
+        char cpu[32];
+        std::snprintf(cpu, sizeof cpu, "%.2f",
+                      static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC);
+        *context.log << "; " << seconds_since(start) << " s, " << cpu << " s of CPU";
         if (cluster.size() > 1)
           *context.log << " on " << cluster.size() << " processes, " << exchanged
                        << " bytes exchanged";
