@@ -14,7 +14,14 @@ using namespace family;
 
 GravityReader::GravityReader(Rules rules)
     : member_(std::make_shared<GravityMember>(std::move(rules))) {
-  for (int c = 0; c < member_->rules().cols; ++c) bottoms_ |= Bits{1} << member_->index().shift(c);
+  const Rules& r = member_->rules();
+  for (int c = 0; c < r.cols; ++c) bottoms_ |= Bits{1} << member_->index().shift(c);
+  to_columns_.resize(static_cast<std::size_t>((r.cells() + 7) / 8));
+  for (int i = 0; i < r.cells(); ++i) {  // cell i of the board (row 0 the top) to its bit
+    const Bits bit = Bits{1} << (member_->index().shift(i % r.cols) + r.rows - 1 - i / r.cols);
+    for (int byte = 0; byte < 256; ++byte)
+      if (byte >> (i % 8) & 1) to_columns_[static_cast<std::size_t>(i / 8)][byte] |= bit;
+  }
 }
 
 namespace {
@@ -126,12 +133,8 @@ GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_
   const Rules& r = member_->rules();
   const GravityIndex& index = member_->index();
   Position p;
-  for (int i = 0; i < r.cells(); ++i) {  // cell i of the board (row 0 the top) to its bit
-    const int row = r.rows - 1 - i / r.cols, c = i % r.cols;
-    const Bits bit = Bits{1} << (index.shift(c) + row);
-    if ((first | second) >> i & 1) p.board.mask |= bit;
-    if (first >> i & 1) p.board.first |= bit;
-  }
+  p.board.mask = to_columns(first | second);
+  p.board.first = to_columns(first);
   for (int c = 0; c < r.cols; ++c) {
     const Bits column = (p.board.mask & index.column(c)) >> index.shift(c);
     if (column & (column + 1)) {  // not a run from the bottom: a mark above a gap

@@ -2,6 +2,7 @@
 // A gravity member (connect) in the reader library: boards of cols x rows cells of '.', X and O
 // (rows from the top) or the columns played from the empty board ("4453"), the value from the
 // member's tables, and every move (a column, "4") with its value.
+#include <array>
 #include <functional>
 #include <memory>
 
@@ -50,6 +51,15 @@ class GravityReader : public GameReader {
 
   std::shared_ptr<const family::GravityMember> member_;
   family::Bits bottoms_ = 0;  // the bottom cell of every column
+  // A board mask (bit row * cols + col, row 0 the top) in the index's column layout, a byte of
+  // the mask at a time: no division by the columns for every cell of every probe.
+  family::Bits to_columns(std::uint64_t cells) const {
+    family::Bits out = 0;
+    for (std::size_t k = 0; k < to_columns_.size() && cells != 0; ++k, cells >>= 8)
+      out |= to_columns_[k][cells & 0xff];
+    return out;
+  }
+  std::vector<std::array<family::Bits, 256>> to_columns_;  // one table a byte of the board
 };
 
 }  // namespace tbgen
