@@ -82,8 +82,15 @@ bool Rules::wins(std::uint32_t marks, bool by_first) const {
   const std::uint32_t top = (std::uint32_t{1} << cols) - 1;
   std::uint32_t left = 0;
   for (int r = 0; r < rows; ++r) left |= std::uint32_t{1} << (r * cols);
-  if ((by_first ? first : second) == 'X')  // top row to bottom row
+  // A chain steps at most one row and one column a cell, so it has a mark in every row it
+  // joins (X) or every column (O): most boards of a probe fail that before the search.
+  if ((by_first ? first : second) == 'X') {  // top row to bottom row
+    for (int r = 0; r < rows; ++r)
+      if (!(marks & top << (r * cols))) return false;
     return joins(marks, top, top << (cols * (rows - 1)), cols, full());
+  }
+  for (int c = 0; c < cols; ++c)
+    if (!(marks & left << c)) return false;
   return joins(marks, left, left << (cols - 1), cols, full());
 }
 
