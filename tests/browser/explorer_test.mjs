@@ -17,6 +17,9 @@ const browser = await chromium.launch({
 });
 let failures = 0;
 const page = await browser.newPage({ viewport: { width: 1200, height: 860 } });
+// A loaded machine (CI on 2 cores beside other jobs) can take longer than Playwright's 30 s
+// default to redraw; a wait that is met returns at once, so only a failure waits this long.
+page.setDefaultTimeout(90000);
 const problems = [];
 page.on("console", (m) => m.type() === "error" && problems.push("console: " + m.text()));
 page.on("pageerror", (e) => problems.push("page error: " + e.message));
@@ -112,6 +115,7 @@ await test("the back button goes back a move, and forward again", async () => {
 await test("a shared link reopens the position in a new tab", async () => {
   const link = page.url();
   const other = await browser.newPage();
+  other.setDefaultTimeout(90000);
   await other.goto(link);
   await other.waitForFunction(() => document.getElementById("value").dataset.value);
   const [a, b] = await Promise.all([page, other].map((p) =>
