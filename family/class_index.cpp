@@ -176,6 +176,7 @@ std::uint64_t ClassIndex::class_of(std::uint32_t canonical) const {
 }
 
 ClassIndex::Place ClassIndex::locate(std::uint32_t set) const {
+  if (tabled()) return locate_tabled(set);
   Place place;
   locate(std::span(&set, 1), &place);
   return place;

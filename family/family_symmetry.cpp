@@ -192,16 +192,6 @@ std::uint64_t Symmetry::keyed_entry(int key_size, std::uint64_t per_class, std::
                                     std::uint32_t other) const {
   const std::uint32_t k = to_index(key), o = to_index(other);
   const ClassIndex::Place place = classes(key_size).locate(k);
-  const std::uint32_t local =
-      combinatorial::extract_bits(apply(place.symmetry, o), full_ & ~place.canonical);
-  return place.cls * per_class + combinatorial::fast_ranks().revolving_door(local);
-}
-
-std::uint64_t Symmetry::probe_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
-                                    std::uint32_t other) const {
-  const std::uint32_t k = to_index(key), o = to_index(other);
-  const ClassIndex& index = classes(key_size);
-  const ClassIndex::Place place = index.tabled() ? index.locate_tabled(k) : index.locate(k);
   // The other set's cells among those the canonical key leaves free, without a branch on its
   // bits (a portable build has no pext instruction): the loop runs as many times in every probe
   // of a layer.

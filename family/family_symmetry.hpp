@@ -76,10 +76,6 @@ class Symmetry {
   void prefetch_class(int key_size, std::uint32_t key) const;  // what keyed_entry reads first
   std::uint64_t keyed_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
                             std::uint32_t other) const;
-  // keyed_entry for a reader's probe: one call to the class index where it is a table (one
-  // load), and the other set's cells taken without a branch on them.
-  std::uint64_t probe_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
-                            std::uint32_t other) const;
 
   // The (key, other) board masks of an entry: the canonical key set and the other set.
   std::pair<std::uint32_t, std::uint32_t> keyed_sets(int key_size, int other_size,
