@@ -50,11 +50,14 @@ async function expectShownMatchesApi() {
   await page.waitForFunction((v) => document.getElementById("value").dataset.value === v,
                              String(api.value));
   // The value alone does not tell positions apart (double5's first moves are all draws, as is
-  // the board before them): wait until the list is the API's too, then compare it in full.
+  // the board before them), nor do the moves' names (connect's columns are the same from one
+  // position to the next): wait until the list shows the API's moves with the API's values,
+  // then compare it in full.
   await page.waitForFunction((moves) => {
     const lis = [...document.querySelectorAll(".moves li[data-move]")];
-    return lis.length === moves.length && lis.every((li, i) => li.dataset.move === moves[i]);
-  }, api.moves.map((m) => m.move), { timeout: 10000 }).catch(() => {});
+    return lis.length === moves.length && lis.every((li, i) =>
+      li.dataset.move === moves[i][0] && li.querySelector(".move-value")?.textContent === moves[i][1]);
+  }, api.moves.map((m) => [m.move, String(m.value)]), { timeout: 60000 }).catch(() => {});
   const shown = await page.$$eval(".moves li[data-move]", (lis) =>
     lis.map((li) => [li.dataset.move, li.querySelector(".move-value").textContent, li.dataset.outcome,
                      li.parentElement.id]));
