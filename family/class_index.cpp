@@ -182,12 +182,6 @@ ClassIndex::Place ClassIndex::locate(std::uint32_t set) const {
   return place;
 }
 
-ClassIndex::Place ClassIndex::locate_tabled(std::uint32_t set) const {
-  const std::uint32_t entry = lookup_[combinatorial::fast_ranks().colex(set)];
-  const int g = sym_->symmetry_of(entry);
-  return {sym_->class_of(entry), sym_->apply(g, set), g};
-}
-
 void ClassIndex::prefetch(std::uint32_t set) const {
   const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
   if (tabled()) return __builtin_prefetch(&lookup_[colex(set)]);

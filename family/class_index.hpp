@@ -57,7 +57,8 @@ class ClassIndex {
   std::uint32_t set_of_any(std::uint64_t cls) const;
   std::uint64_t class_of(std::uint32_t canonical) const;  // a held canonical set's class
   Place locate(std::uint32_t set) const;
-  // locate() of one set of a tabled index: a reader's probe, one load and no loop.
+  // locate() of one set of a tabled index: a reader's probe, one load and no loop. Inline
+  // (family_symmetry.hpp).
   Place locate_tabled(std::uint32_t set) const;
   void prefetch(std::uint32_t set) const;
   // locate() of several sets, their loads issued together.

@@ -164,13 +164,11 @@ Symmetry::Symmetry(const Rules& rules) : cells_(rules.cells()), full_(rules.full
     }
 }
 
-const ClassIndex& Symmetry::classes(int size) const {
+const ClassIndex& Symmetry::build_classes(int size) const {
   if (size < 0 || size > cells_) throw std::out_of_range("set size out of range");
-  if (!classes_ready_[size].load(std::memory_order_acquire)) {
-    std::call_once(classes_once_[size],
-                   [&] { classes_[size] = std::make_shared<const ClassIndex>(*this, size); });
-    classes_ready_[size].store(true, std::memory_order_release);
-  }
+  std::call_once(classes_once_[size],
+                 [&] { classes_[size] = std::make_shared<const ClassIndex>(*this, size); });
+  classes_ready_[size].store(true, std::memory_order_release);
   return *classes_[size];
 }
 

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/combinatorial.hpp"
 #include "family/class_index.hpp"
 #include "family/family_rules.hpp"
 
@@ -60,7 +61,11 @@ class Symmetry {
   // use, once per size, thread-safe. A range of classes (a process of a distributed build) gets
   // an index of its own, or the whole one where that is what it would hold anyway.
   std::uint64_t class_count(int size) const { return class_counts_.at(size); }
-  const ClassIndex& classes(int size) const;
+  const ClassIndex& classes(int size) const {
+    if (size >= 0 && size <= cells_ && classes_ready_[size].load(std::memory_order_acquire))
+      return *classes_[size];
+    return build_classes(size);
+  }
   std::shared_ptr<const ClassIndex> classes(int size, ClassRange range, unsigned threads) const;
   // A tabled class index entry: class << class_shift | symmetry. The shift is the bits of a
   // symmetry's number, no more.
@@ -83,6 +88,7 @@ class Symmetry {
                                                      std::uint64_t entry) const;
 
  private:
+  const ClassIndex& build_classes(int size) const;
   int cells_;
   std::uint32_t full_;
   std::vector<int> index_cells_;
@@ -96,5 +102,12 @@ class Symmetry {
   mutable std::array<std::atomic<bool>, kMaxCells + 1> classes_ready_{};
   mutable std::array<std::shared_ptr<const ClassIndex>, kMaxCells + 1> classes_;
 };
+
+// Inline, here where Symmetry is whole: the solvers' inner loops look a set up per turn.
+inline ClassIndex::Place ClassIndex::locate_tabled(std::uint32_t set) const {
+  const std::uint32_t entry = lookup_[combinatorial::fast_ranks().colex(set)];
+  const int g = sym_->symmetry_of(entry);
+  return {sym_->class_of(entry), sym_->apply(g, set), g};
+}
 
 }  // namespace tbgen::family

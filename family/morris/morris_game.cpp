@@ -54,10 +54,13 @@ Board make_board(std::string name, int squares, bool diagonals, bool join_mills)
     for (int s = 0; s + 1 < squares; ++s) join(index(s, k), index(s + 1, k));
     if (join_mills && squares == 3) line(index(0, k), index(1, k), index(2, k));
   }
-  b.mills_through.assign(b.points, {});
+  b.mills_through.assign(b.points, {~Points{0}, ~Points{0}, ~Points{0}});
+  std::vector<int> through(b.points, 0);
   for (Points m : b.mills)
-    for (Points rest = m; rest; rest &= rest - 1)
-      b.mills_through[std::countr_zero(rest)].push_back(m);
+    for (Points rest = m; rest; rest &= rest - 1) {
+      const int point = std::countr_zero(rest);
+      b.mills_through[point].at(through[point]++) = m;
+    }
   for (int y = size - 1; y >= 0; --y) {
     std::vector<int> rank;
     for (int p = 0; p < b.points; ++p)
@@ -89,12 +92,6 @@ Board make_board(std::string name, int squares, bool diagonals, bool join_mills)
 int Board::point(const std::string& point_name) const {
   const auto it = std::find(names.begin(), names.end(), point_name);
   return it == names.end() ? -1 : static_cast<int>(it - names.begin());
-}
-
-bool Board::closes_mill(Points own, int mark) const {
-  for (Points m : mills_through[mark])
-    if ((own & m) == m) return true;
-  return false;
 }
 
 Points Board::in_mills(Points own) const {

@@ -26,18 +26,23 @@ namespace tbgen::morris {
 using Points = std::uint32_t;  // a set of points, bit i = point i
 
 struct Board {
-  std::string name;                                // six, nine, twelve
-  int points = 0;                                  // 16 or 24
-  int squares = 0;                                 // 2 or 3
-  std::vector<std::string> names;                  // point i's name, "a1"
-  std::vector<Points> neighbours;                  // the points adjacent to point i
-  std::vector<Points> mills;                       // every line of three, as a set
-  std::vector<std::vector<Points>> mills_through;  // the mills through point i
+  std::string name;                // six, nine, twelve
+  int points = 0;                  // 16 or 24
+  int squares = 0;                 // 2 or 3
+  std::vector<std::string> names;  // point i's name, "a1"
+  std::vector<Points> neighbours;  // the points adjacent to point i
+  std::vector<Points> mills;       // every line of three, as a set
+  // The mills through point i (at most three: a line, a column, a diagonal), the rest of the
+  // three filled with a set no marks hold, so that closes_mill() tests all three unrolled.
+  std::vector<std::array<Points, 3>> mills_through;
   std::vector<std::vector<int>> ranks;  // the points of each rank, from the top (text order)
   std::vector<std::array<std::int8_t, 24>> symmetries;  // 16 point permutations, identity first
   int point(const std::string& name) const;             // -1 if the board has no such point
   // Whether `mark`, just placed or moved onto, makes a mill with the other marks of `own`.
-  bool closes_mill(Points own, int mark) const;
+  bool closes_mill(Points own, int mark) const {
+    const std::array<Points, 3>& m = mills_through[mark];
+    return ((own & m[0]) == m[0]) | ((own & m[1]) == m[1]) | ((own & m[2]) == m[2]);
+  }
   // The points of `own` that lie in a mill of `own`.
   Points in_mills(Points own) const;
   Points map(Points set, int symmetry) const;

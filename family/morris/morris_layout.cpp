@@ -62,8 +62,7 @@ std::vector<std::uint64_t> Layout::equivalent_entries(const Position& p) const {
   return {out, out + entries_of(p, out)};
 }
 
-const std::vector<bool>& Layout::symmetric_classes(int size) const {
-  if (symmetric_->ready[size].load(std::memory_order_acquire)) return symmetric_->by_size[size];
+const std::vector<bool>& Layout::build_symmetric_classes(int size) const {
   std::call_once(symmetric_->once[size], [&] {
     const auto& classes = symmetry_->classes(size);
     std::vector<bool>& flags = symmetric_->by_size[size];
@@ -82,7 +81,8 @@ Layout::Sets::Sets(const Layout& layout, const Sector& s)
     : layout_(&layout),
       sector_(s),
       classes_(&layout.symmetry_->classes(s.mine)),
-      per_class_(combinatorial::binomial(layout.rules_.board->points - s.mine, s.theirs)) {
+      per_class_(combinatorial::binomial(layout.rules_.board->points - s.mine, s.theirs)),
+      symmetric_(&layout.symmetric_classes(s.mine)) {
   local_.resize(per_class_);
   for (std::uint64_t r = 0; r < per_class_; ++r)
     local_[r] = combinatorial::revolving_door_unrank(r, s.theirs);

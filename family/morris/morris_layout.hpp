@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/combinatorial.hpp"
+#include "core/huge_pages.hpp"
 #include "family/family_symmetry.hpp"
 #include "family/morris/morris_game.hpp"
 
@@ -23,6 +24,8 @@ namespace tbgen::morris {
 // A position's value for the side to move: 0 a draw, d + 1 decided with d turns still to be
 // played, the side to move winning when d is odd (slide's codes, docs/FORMAT.md codec 11).
 using Code = std::uint16_t;
+// A sector's codes: read and written at random by the solver, so held in huge pages.
+using Codes = std::vector<Code, HugePageAllocator<Code>>;
 inline constexpr std::uint32_t kMorrisIndexScheme = 13;  // docs/FORMAT.md
 inline constexpr std::uint32_t kMorrisCodec = 11;        // slide's codes
 
@@ -57,9 +60,7 @@ class Layout {
   // The least of them: the one that stands for the position where the solver counts a
   // position's successors and their predecessors once each.
   std::uint64_t first_entry(const Position& p) const {
-    std::uint64_t out[16];
-    const int n = entries_of(p, out);
-    return *std::min_element(out, out + n);
+    return keyed(p.mine, sector_of(p)).least_entry(p.theirs);
   }
 
   // The entries of the positions whose mover holds `mine` in sector `s`: the turns of a
@@ -67,30 +68,53 @@ class Layout {
   // did not move), so their entries share one class lookup.
   class Keyed {
    public:
-    [[gnu::always_inline]] std::uint64_t entry(Points theirs) const {
-      return base_ + combinatorial::fast_ranks().revolving_door(
-                         combinatorial::extract_bits((*map_)(theirs), free_));
+    [[gnu::always_inline]] std::uint64_t entry(Points theirs) const { return entry(*map_, theirs); }
+    // The least entry of the position and its images: entry() unless the mover's set is
+    // symmetric itself, then the least through each symmetry that maps it onto its class's set.
+    std::uint64_t least_entry(Points theirs) const {
+      std::uint64_t least = entry(theirs);
+      for (std::uint32_t g = images_; g; g &= g - 1)
+        least = std::min(least, entry((*maps_)[std::countr_zero(g)], theirs));
+      return least;
     }
+    bool symmetric() const { return images_ != 0; }
 
    private:
     friend class Layout;
+    [[gnu::always_inline]] std::uint64_t entry(const family::CellMap& map, Points theirs) const {
+      return base_ + combinatorial::fast_ranks().revolving_door(
+                         combinatorial::extract_bits(map(theirs), free_));
+    }
     std::uint64_t base_ = 0, cls_ = 0;
     std::uint32_t free_ = 0;
-    int size_ = 0;
+    std::uint32_t images_ = 0;  // where symmetric: the symmetries onto the class's set, by bit
     const family::CellMap* map_ = nullptr;
+    const std::vector<family::CellMap>* maps_ = nullptr;
   };
   Keyed keyed(Points mine, const Sector& s) const {
-    const auto place = symmetry_->classes(s.mine).locate(symmetry_->to_index(mine));
+    const std::uint32_t set = symmetry_->to_index(mine);
+    const auto place = symmetry_->classes(s.mine).locate(set);
     Keyed k;
-    k.base_ = place.cls * combinatorial::binomial(rules_.board->points - s.mine, s.theirs);
     k.cls_ = place.cls;
+    k.base_ = place.cls * per_class(s);
     k.free_ = symmetry_->full() & ~place.canonical;
-    k.size_ = s.mine;
     k.map_ = &index_maps_[place.symmetry];
+    k.maps_ = &index_maps_;
+    if (symmetric_classes(s.mine)[place.cls]) [[unlikely]]
+      for (int g = 0; g < symmetry_->size(); ++g)
+        if (g != place.symmetry && symmetry_->apply(g, set) == place.canonical)
+          k.images_ |= 1u << g;
     return k;
   }
-  // Whether the positions have images of their own (entries_of() gives more than one).
-  bool symmetric(const Keyed& k) const { return symmetric_classes(k.size_)[k.cls_]; }
+  // keyed() of the same marks in a sector where they are as many: the class lookup done.
+  Keyed rekeyed(Keyed k, const Sector& s) const {
+    k.base_ = k.cls_ * per_class(s);
+    return k;
+  }
+  // Starts the load of what keyed(mine, s) reads first, for a batch of lookups to overlap.
+  void prefetch_keyed(Points mine, const Sector& s) const {
+    symmetry_->prefetch_class(s.mine, mine);
+  }
   // The table of a sector: <stem>-m<m>t<t>h<mh>h<th>, two digits each, and its header's layer
   // field (m << 24 | t << 16 | mh << 8 | th).
   std::string table_name(const Sector& s) const;
@@ -107,20 +131,30 @@ class Layout {
           combinatorial::deposit_bits(local_[entry % per_class_], sym.full() & ~key);
       return {sym.to_board(key), sym.to_board(other), sector_.mine_hand, sector_.theirs_hand};
     }
+    // Whether the position at `entry` has images of its own: known from its class.
+    bool symmetric(std::uint64_t entry) const { return (*symmetric_)[entry / per_class_]; }
 
    private:
     const Layout* layout_;
     Sector sector_;
     const family::ClassIndex* classes_;
     std::uint64_t per_class_;
+    const std::vector<bool>* symmetric_;
     std::vector<std::uint32_t> local_;  // by rank within a class
   };
   static std::uint32_t layer_of(const Sector& s);
 
  private:
+  std::uint64_t per_class(const Sector& s) const {
+    return combinatorial::binomial(rules_.board->points - s.mine, s.theirs);
+  }
   // Whether the canonical set of each class of a size has an image of its own, by class: built
   // on first use of the size (the reader never asks).
-  const std::vector<bool>& symmetric_classes(int size) const;
+  const std::vector<bool>& symmetric_classes(int size) const {
+    if (symmetric_->ready[size].load(std::memory_order_acquire)) return symmetric_->by_size[size];
+    return build_symmetric_classes(size);
+  }
+  const std::vector<bool>& build_symmetric_classes(int size) const;
 
   Rules rules_;
   std::unique_ptr<family::Symmetry> symmetry_;
@@ -139,14 +173,9 @@ inline int Layout::entries_of(const Position& p, std::uint64_t* out) const {
   // position: more than one where that set is symmetric itself.
   const Keyed k = keyed(p.mine, sector_of(p));
   out[0] = k.entry(p.theirs);
-  if (!symmetric(k)) return 1;
-  const std::uint32_t mine = symmetry_->to_index(p.mine), canonical = ~k.free_ & symmetry_->full();
-  int n = 0;
-  for (int g = 0; g < symmetry_->size(); ++g) {
-    if (symmetry_->apply(g, mine) != canonical) continue;
-    const std::uint64_t e =
-        k.base_ + combinatorial::fast_ranks().revolving_door(
-                      combinatorial::extract_bits(index_maps_[g](p.theirs), k.free_));
+  int n = 1;
+  for (std::uint32_t g = k.images_; g; g &= g - 1) {
+    const std::uint64_t e = k.entry(index_maps_[std::countr_zero(g)], p.theirs);
     if (std::find(out, out + n, e) == out + n) out[n++] = e;
   }
   return n;

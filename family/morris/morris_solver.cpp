@@ -103,8 +103,8 @@ Code one_ply(const Layout& layout, const Solved& solved, const Position& p) {
   return any ? fold.code() : kLostNow;
 }
 
-std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& solved,
-                                           const Sector& sector, const SolveOptions& options) {
+std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const Sector& sector,
+                               const SolveOptions& options) {
   const Rules& rules = layout.rules();
   const Board& board = *rules.board;
   const Cluster& cluster = *options.cluster;
@@ -114,8 +114,8 @@ std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& s
   // not yet known to be won for the other side, counted once for each successor (turns to
   // images of one position are one).
   std::vector<EntryShare> shares;
-  std::vector<std::vector<Code>> codes(sides.size());
-  std::vector<std::vector<std::uint8_t>> counters(sides.size());
+  std::vector<Codes> codes(sides.size());
+  std::vector<std::vector<std::uint8_t, HugePageAllocator<std::uint8_t>>> counters(sides.size());
   std::vector<Layout::Sets> sets;
   for (std::size_t i = 0; i < sides.size(); ++i) {
     shares.push_back(entry_share(layout.entries(sides[i]), cluster, cluster.rank()));
@@ -207,14 +207,18 @@ std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& s
     throw std::logic_error("morris: a turn leaves the group for a sector it does not read");
   };
   // Reads a position's turns: those out of the group handed to `external(Lookup)`, those into
-  // it to `inside(entry, maybe_seen)` (the least entry of the position they lead to, and
-  // whether another turn may lead there too). Returns whether it has any.
+  // it to `inside(maybe_seen, entry)`: whether another turn may lead to the same position, and
+  // then the least entry of that position (else it is not worked out: no one needs it).
+  // Returns whether it has any.
   const auto read_turns = [&](int i, const Position& p, const auto& external, const auto& inside) {
     const Sector s = sides[i];
     // Turns without a capture lead to positions keyed by the set that did not move.
-    const Layout::Keyed to_placed = places(s) ? layout.keyed(p.theirs, placed(s)) : Layout::Keyed{};
-    const Layout::Keyed to_stepped =
-        steps(rules, s) ? layout.keyed(p.theirs, stepped(s)) : Layout::Keyed{};
+    // Both sectors key by the other side's marks: one class lookup serves them.
+    Layout::Keyed to_placed, to_stepped;
+    if (places(s)) to_placed = layout.keyed(p.theirs, placed(s));
+    if (steps(rules, s))
+      to_stepped =
+          places(s) ? layout.rekeyed(to_placed, stepped(s)) : layout.keyed(p.theirs, stepped(s));
     const bool steps_inside = side_of(stepped(s)) >= 0;
     bool any = false;
     for_each_move(rules, p, [&](const Move& m) {
@@ -229,10 +233,10 @@ std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& s
       if (!steps_inside) return external(lookup(stepped(s), to_stepped.entry(m.after.theirs)));
       // Steps lead to distinct positions (the mover's sets differ), distinct entries unless
       // the set they are keyed by has images of its own: then two may be images of one.
-      if (layout.symmetric(to_stepped))
-        inside(layout.first_entry(m.after), true);
+      if (to_stepped.symmetric())
+        inside(true, to_stepped.least_entry(m.after.theirs));
       else
-        inside(to_stepped.entry(m.after.theirs), false);
+        inside(false, 0);
     });
     return any;
   };
@@ -254,6 +258,11 @@ std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& s
       lookups.clear();
       reads.clear();
       for (std::uint64_t k = first; k < end; ++k) {
+        // The class lookup of a position a few ahead started: the set it keys its turns by.
+        constexpr std::uint64_t kAhead = 8;
+        if (k + kAhead < end)
+          layout.prefetch_keyed(sets[i].position(shares[i].first + k + kAhead).theirs,
+                                stepped(sides[i]));
         std::uint64_t inside[64];
         int n = 0;
         const bool any = read_turns(
@@ -262,7 +271,7 @@ std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& s
               if (l.at) __builtin_prefetch(l.at);
               lookups.push_back(l);
             },
-            [&](std::uint64_t next, bool maybe_seen) {
+            [&](bool maybe_seen, std::uint64_t next) {
               if (!maybe_seen)
                 ++n;
               else if (std::find(inside, inside + n, next) == inside + n)
@@ -310,7 +319,7 @@ std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& s
     Fold fold;
     read_turns(
         side, sets[side].position(e), [&](const Lookup& l) { fold.add(l.get()); },
-        [](std::uint64_t, bool) {});
+        [](bool, std::uint64_t) {});
     if (fold.win || fold.drawn) return;  // a win scheduled, or a draw
     const Code c = std::max(static_cast<Code>(d + 2), fold.loss);
     if (c == d + 2) {
@@ -329,54 +338,89 @@ std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& s
     const std::vector<std::uint64_t> level = std::move(at_level(decided, d));
     std::vector<std::uint64_t>().swap(at_level(decided, d));
     in_chunks(level.size(), false, [&](std::uint64_t first, std::uint64_t end, Lists& out) {
-      for (std::uint64_t k = first; k < end; ++k) {
-        const int side = static_cast<int>(level[k] >> 63);
-        const std::uint64_t entry = level[k] & ~kSide;
-        const Sector s = sides[side];
-        const Position pos = sets[side].position(entry);
-        // A position with images of its own has several entries: one of them tells.
-        const bool symmetric = layout.symmetric(layout.keyed(pos.mine, s));
-        if (symmetric && layout.first_entry(pos) != entry) continue;
-        // Its predecessors in the group: the other side's mark stepped back (the group holds no
-        // placements), with marks in hand only under Lasker's rule, flying with three marks and
-        // none in hand; a step that closed a mill removed a mark unless none was on the board.
-        const int before = side_of(stepped(s));
-        if (before < 0 || (pos.theirs_hand > 0 && !rules.lasker)) continue;
-        const Points all = (Points{1} << board.points) - 1, empty = all & ~(pos.mine | pos.theirs);
-        const bool flew = rules.fly && pos.theirs_hand == 0 && std::popcount(pos.theirs) == 3;
-        thread_local std::vector<std::uint64_t> preds;
+      // In batches of positions, in three steps, so that the loads of each step overlap: the
+      // class lookups of their predecessors, then those predecessors' codes and counters (all at
+      // random in tables larger than the caches), then the telling.
+      struct Told {
+        std::uint64_t entry;
+        int side;
+        bool symmetric;
+        std::uint32_t preds_end;  // in `back`, then in `preds`
+      };
+      thread_local std::vector<Told> told;
+      thread_local std::vector<Position> back;
+      thread_local std::vector<std::uint64_t> preds;
+      constexpr std::uint64_t kBatch = 32;
+      for (std::uint64_t batch = first; batch < end; batch += kBatch) {
+        told.clear();
+        back.clear();
+        for (std::uint64_t k = batch; k < std::min(end, batch + kBatch); ++k) {
+          const int side = static_cast<int>(level[k] >> 63);
+          const std::uint64_t entry = level[k] & ~kSide;
+          const Sector s = sides[side];
+          const Position pos = sets[side].position(entry);
+          // A position with images of its own has several entries: one of them tells.
+          const bool symmetric = sets[side].symmetric(entry);
+          if (symmetric && layout.first_entry(pos) != entry) continue;
+          // Its predecessors in the group: the other side's mark stepped back (the group holds
+          // no placements), with marks in hand only under Lasker's rule, flying with three
+          // marks and none in hand; a step that closed a mill removed a mark unless none was on
+          // the board.
+          const int before = side_of(stepped(s));
+          if (before < 0 || (pos.theirs_hand > 0 && !rules.lasker)) continue;
+          const Points all = (Points{1} << board.points) - 1,
+                       empty = all & ~(pos.mine | pos.theirs);
+          const bool flew = rules.fly && pos.theirs_hand == 0 && std::popcount(pos.theirs) == 3;
+          for (Points to_set = pos.theirs; to_set; to_set &= to_set - 1) {
+            const int to = std::countr_zero(to_set);
+            if (pos.mine && board.closes_mill(pos.theirs, to)) continue;
+            for (Points from_set = empty & (flew ? all : board.neighbours[to]); from_set;
+                 from_set &= from_set - 1) {
+              const int from = std::countr_zero(from_set);
+              back.push_back({(pos.theirs & ~(Points{1} << to)) | Points{1} << from, pos.mine,
+                              pos.theirs_hand, pos.mine_hand});
+              layout.prefetch_keyed(back.back().mine, sides[before]);
+            }
+          }
+          told.push_back({entry, side, symmetric, static_cast<std::uint32_t>(back.size())});
+        }
         preds.clear();
-        for (Points to_set = pos.theirs; to_set; to_set &= to_set - 1) {
-          const int to = std::countr_zero(to_set);
-          if (pos.mine && board.closes_mill(pos.theirs, to)) continue;
-          for (Points from_set = empty & (flew ? all : board.neighbours[to]); from_set;
-               from_set &= from_set - 1) {
-            const int from = std::countr_zero(from_set);
-            const Position p{(pos.theirs & ~(Points{1} << to)) | Points{1} << from, pos.mine,
-                             pos.theirs_hand, pos.mine_hand};
+        std::uint32_t at = 0;
+        for (Told& t : told) {
+          const int before = side_of(stepped(sides[t.side]));
+          const std::size_t from = preds.size();
+          for (; at < t.preds_end; ++at) {
             std::uint64_t entries[16];
-            preds.insert(preds.end(), entries, entries + layout.entries_of(p, entries));
+            const int n = layout.entries_of(back[at], entries);
+            for (int j = 0; j < n; ++j) {
+              const std::uint64_t e = entries[j];
+              if (e >= shares[before].first && e < shares[before].end) {
+                __builtin_prefetch(&codes[before][e - shares[before].first]);
+                __builtin_prefetch(&counters[before][e - shares[before].first]);
+              }
+              preds.push_back(e);
+            }
           }
-        }
-        // Distinct steps back give distinct predecessors (their movers' sets differ), which
-        // share entries only as images of one another under a symmetry that keeps this
-        // position's mover's set, the predecessors' other set.
-        if (symmetric) {
-          std::sort(preds.begin(), preds.end());
-          preds.erase(std::unique(preds.begin(), preds.end()), preds.end());
-        }
-        // Their codes and counters lie at random in the group: their loads issued together.
-        for (const std::uint64_t e : preds)
-          if (e >= shares[before].first && e < shares[before].end) {
-            __builtin_prefetch(&codes[before][e - shares[before].first]);
-            __builtin_prefetch(&counters[before][e - shares[before].first]);
+          // Distinct steps back give distinct predecessors (their movers' sets differ), which
+          // share entries only as images of one another under a symmetry that keeps this
+          // position's mover's set, the predecessors' other set.
+          if (t.symmetric) {
+            std::sort(preds.begin() + from, preds.end());
+            preds.erase(std::unique(preds.begin() + from, preds.end()), preds.end());
           }
-        const bool lost = !mover_wins(load(side, entry));
-        for (const std::uint64_t e : preds) {
-          if (e >= shares[before].first && e < shares[before].end)
-            tell(before, e, lost, d, out);
-          else
-            out.told[owner(before, e)].push_back(item(before, e) | (lost ? kLost : 0));
+          t.preds_end = static_cast<std::uint32_t>(preds.size());
+        }
+        at = 0;
+        for (const Told& t : told) {
+          const int before = side_of(stepped(sides[t.side]));
+          const bool lost = !mover_wins(load(t.side, t.entry));
+          for (; at < t.preds_end; ++at) {
+            const std::uint64_t e = preds[at];
+            if (e >= shares[before].first && e < shares[before].end)
+              tell(before, e, lost, d, out);
+            else
+              out.told[owner(before, e)].push_back(item(before, e) | (lost ? kLost : 0));
+          }
         }
       }
     });

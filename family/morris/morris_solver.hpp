@@ -67,7 +67,7 @@ struct SolveOptions {
 // process; through a cache of blocks in a distributed build); returns the codes of this
 // process's share (entry_share) of each sector of group_of(), in that order. The same codes
 // for any number of threads and processes.
-std::vector<std::vector<Code>> solve_group(const Layout& layout, const Solved& solved,
-                                           const Sector& sector, const SolveOptions& options = {});
+std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const Sector& sector,
+                               const SolveOptions& options = {});
 
 }  // namespace tbgen::morris

@@ -16,7 +16,7 @@ namespace {
 class Tables : public Solved {
  public:
   const Code* codes_of(const Sector& s) const override { return codes.at(s).data(); }
-  std::map<Sector, std::vector<Code>> codes;
+  std::map<Sector, Codes> codes;
 };
 
 Tables solve_all(const Layout& layout) {

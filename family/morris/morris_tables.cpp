@@ -48,8 +48,8 @@ class SectorFiles final : public Solved {
     }
     return whole_ ? last_codes[entry] : static_cast<Code>(last_table->entry(entry));
   }
-  const std::vector<Code>& codes(const Sector& s) const;
-  void keep(const Sector& s, std::vector<Code> codes) const {
+  const Codes& codes(const Sector& s) const;
+  void keep(const Sector& s, Codes codes) const {
     std::lock_guard lock(mutex_);
     loaded_[s] = std::move(codes);
   }
@@ -77,7 +77,7 @@ class SectorFiles final : public Solved {
   mutable BlockCache cache_;
   mutable std::uint64_t generation_ = next_generation();
   mutable std::mutex mutex_;
-  mutable std::map<Sector, std::vector<Code>> loaded_;
+  mutable std::map<Sector, Codes> loaded_;
   mutable std::map<Sector, std::unique_ptr<Table>> tables_;
 };
 
@@ -105,7 +105,7 @@ const Table& SectorFiles::table(const Sector& s) const {
   return *t;
 }
 
-const std::vector<Code>& SectorFiles::codes(const Sector& s) const {
+const Codes& SectorFiles::codes(const Sector& s) const {
   {
     std::lock_guard lock(mutex_);
     if (auto it = loaded_.find(s); it != loaded_.end()) return it->second;
@@ -114,7 +114,7 @@ const std::vector<Code>& SectorFiles::codes(const Sector& s) const {
   if (table.header().game != layout_.rules().canonical || !has_layout(layout_, s, table.header()))
     throw tbreader::Error(table.name() + ": does not hold a sector of " +
                           layout_.rules().canonical);
-  std::vector<Code> codes(table.header().entry_count);
+  Codes codes(table.header().entry_count);
   const std::uint64_t per_block = table.header().block_entries();
   for (std::uint64_t first = 0; first < codes.size(); first += per_block) {
     const auto block = table.block(static_cast<std::uint32_t>(first / per_block));
@@ -205,7 +205,7 @@ void MorrisTables::build(const BuildContext& context) const {
     const std::vector<Sector> sides = group_of(layout_, s);
     for (std::size_t k = 0; k < sides.size(); ++k) {
       const Sector& side = sides[k];
-      const std::vector<Code>& codes = group[k];
+      const Codes& codes = group[k];
       const EntryShare share = entry_share(layout_.entries(side), cluster, cluster.rank());
       // What the processes found, added up: the width of the entries, the counts, and the
       // slowest win (the least entry of the largest even code).
