@@ -175,16 +175,14 @@ std::uint64_t ClassIndex::class_of(std::uint32_t canonical) const {
   return tabled() ? sym_->class_of(lookup_[colex]) : rank_held(colex);
 }
 
-ClassIndex::Place ClassIndex::locate(std::uint32_t set) const {
-  if (tabled()) return locate_tabled(set);
+ClassIndex::Place ClassIndex::locate_worked(std::uint32_t set) const {
   Place place;
   locate(std::span(&set, 1), &place);
   return place;
 }
 
-void ClassIndex::prefetch(std::uint32_t set) const {
+void ClassIndex::prefetch_worked(std::uint32_t set) const {
   const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
-  if (tabled()) return __builtin_prefetch(&lookup_[colex(set)]);
   const std::uint64_t bit = colex(image(set).canonical) - (first_block_ << kBlockLog2);
   if (bit < bits_.size() * 64) __builtin_prefetch(&bits_[bit >> 6]);
 }

@@ -56,9 +56,9 @@ class ClassIndex {
   // The canonical set of any class (a search in the counts: for a few boundaries, not per entry).
   std::uint32_t set_of_any(std::uint64_t cls) const;
   std::uint64_t class_of(std::uint32_t canonical) const;  // a held canonical set's class
+  // Inline, as the next three, for the solvers' inner loops (family_symmetry.hpp).
   Place locate(std::uint32_t set) const;
-  // locate() of one set of a tabled index: a reader's probe, one load and no loop. Inline
-  // (family_symmetry.hpp).
+  // locate() of one set of a tabled index: a reader's probe, one load and no loop.
   Place locate_tabled(std::uint32_t set) const;
   void prefetch(std::uint32_t set) const;
   // locate() of several sets, their loads issued together.
@@ -72,6 +72,8 @@ class ClassIndex {
   void block_bits(std::uint64_t block, std::uint64_t* words) const;
   std::uint64_t rank_held(std::uint64_t colex) const;  // class of the canonical set at colex
   Place image(std::uint32_t set) const;                // canonical set and symmetry, worked out
+  Place locate_worked(std::uint32_t set) const;        // locate() of an index not tabled
+  void prefetch_worked(std::uint32_t set) const;
 
   const Symmetry* sym_;
   int size_;

@@ -182,10 +182,6 @@ std::shared_ptr<const ClassIndex> Symmetry::classes(int size, ClassRange range,
   return std::make_shared<const ClassIndex>(*this, size, range, threads);
 }
 
-void Symmetry::prefetch_class(int key_size, std::uint32_t key) const {
-  classes(key_size).prefetch(to_index(key));
-}
-
 std::uint64_t Symmetry::keyed_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
                                     std::uint32_t other) const {
   const std::uint32_t k = to_index(key), o = to_index(other);

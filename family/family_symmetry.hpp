@@ -109,5 +109,15 @@ inline ClassIndex::Place ClassIndex::locate_tabled(std::uint32_t set) const {
   const int g = sym_->symmetry_of(entry);
   return {sym_->class_of(entry), sym_->apply(g, set), g};
 }
+inline ClassIndex::Place ClassIndex::locate(std::uint32_t set) const {
+  return tabled() ? locate_tabled(set) : locate_worked(set);
+}
+inline void ClassIndex::prefetch(std::uint32_t set) const {
+  if (!tabled()) return prefetch_worked(set);
+  __builtin_prefetch(&lookup_[combinatorial::fast_ranks().colex(set)]);
+}
+inline void Symmetry::prefetch_class(int key_size, std::uint32_t key) const {
+  classes(key_size).prefetch(to_index(key));
+}
 
 }  // namespace tbgen::family

@@ -124,7 +124,7 @@ class Layout {
   class Sets {
    public:
     Sets(const Layout& layout, const Sector& s);
-    Position position(std::uint64_t entry) const {
+    [[gnu::always_inline]] Position position(std::uint64_t entry) const {
       const family::Symmetry& sym = *layout_->symmetry_;
       const std::uint32_t key = classes_->set(entry / per_class_);
       const std::uint32_t other =
