@@ -24,10 +24,10 @@ constexpr std::uint64_t kRunBytes = std::uint64_t{1} << 18;
   throw tbreader::Error(where + ": " + what);
 }
 
-// The block a thread uses now (single_block and bounded modes).
+// The block, or frame of a block, a thread uses now (single_block and bounded modes).
 struct ThreadBlock {
   std::uint64_t serial = 0;
-  std::uint32_t block = 0;
+  std::uint32_t block = 0, frame = 0;
   std::vector<std::uint8_t> data;  // single_block
   BlockCache::Block shared;        // bounded
 };
@@ -88,9 +88,17 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
     std::vector<std::uint8_t> bytes(format::kDirectoryEntrySize * header_.block_count);
     read(format::kHeaderSize, bytes.size(), bytes.data(), "block directory");
     const auto directory = format::decode_directory(bytes, header_, name_);
+    if (header_.dictionary_size > 0) {
+      std::vector<std::uint8_t> dictionary(header_.dictionary_size);
+      read(format::kHeaderSize + bytes.size(), dictionary.size(), dictionary.data(), "dictionary");
+      if (xxh3(dictionary.data(), dictionary.size()) != header_.dictionary_checksum)
+        fail(name_, "dictionary checksum mismatch (corrupt dictionary)");
+      dictionary_ = ZSTD_createDDict(dictionary.data(), dictionary.size());
+      if (!dictionary_) fail(name_, "a dictionary zstd cannot load");
+    }
     block_offsets_.resize(std::size_t{header_.block_count} + 1);
     block_checksums_.resize(header_.block_count);
-    block_offsets_[0] = format::kHeaderSize + bytes.size();
+    block_offsets_[0] = format::kHeaderSize + bytes.size() + header_.dictionary_size;
     for (std::uint32_t b = 0; b < header_.block_count; ++b) {
       block_offsets_[b + 1] = block_offsets_[b] + directory[b].compressed_size;
       block_checksums_[b] = directory[b].checksum;
@@ -101,6 +109,7 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
       fail(name_, "bad trailer (truncated or not a tbgen table)");
     file_checksum_ = format::load_u64(trailer.data());
   } catch (...) {
+    ZSTD_freeDDict(dictionary_);
     ::close(fd_);
     throw;
   }
@@ -115,6 +124,7 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
       decoded_bytes_ += header_.block_raw_bytes(b);
     decoded_region_ = static_cast<std::uint8_t*>(map_huge_pages(decoded_bytes_, true));
     if (!decoded_region_) {
+      ZSTD_freeDDict(dictionary_);
       ::close(fd_);
       fail(name_, "cannot reserve " + std::to_string(decoded_bytes_) +
                       " bytes of memory for its decoded blocks");
@@ -128,6 +138,7 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
 Table::~Table() {
   for (std::size_t r = 0; r < run_count_; ++r) delete[] runs_[r].load();
   if (decoded_region_) unmap_huge_pages(decoded_region_, decoded_bytes_);
+  ZSTD_freeDDict(dictionary_);
   ::close(fd_);
 }
 
@@ -181,7 +192,7 @@ const std::uint8_t* Table::compressed(std::uint32_t block,
   return run + (block_offsets_[block] - first);
 }
 
-std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
+std::vector<std::uint8_t> Table::decode(std::uint32_t block, std::uint32_t frame) const {
   const std::uint64_t size = block_offsets_[block + 1] - block_offsets_[block];
   thread_local std::vector<std::uint8_t> scratch;
   const std::uint8_t* data = compressed(block, scratch);
@@ -189,49 +200,73 @@ std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
     damaged_.store(true, std::memory_order_relaxed);
     fail(name_, "block " + std::to_string(block) + " checksum mismatch (corrupt data)");
   }
-  std::vector<std::uint8_t> raw(header_.block_raw_bytes(block));
+  std::uint64_t raw_size = header_.block_raw_bytes(block);
+  std::size_t source_size = size;
+  if (frame != kWhole) {  // the frames before it skipped by their headers, without decoding
+    for (std::uint32_t f = 0;; ++f) {
+      const std::size_t bytes = ZSTD_findFrameCompressedSize(data, source_size);
+      if (ZSTD_isError(bytes))
+        fail(name_, "block " + std::to_string(block) + " does not hold its frames");
+      if (f == frame) {
+        source_size = bytes;
+        break;
+      }
+      data += bytes;
+      source_size -= bytes;
+    }
+    raw_size = std::min(header_.piece_bytes(), raw_size - frame * header_.piece_bytes());
+  }
+  std::vector<std::uint8_t> raw(raw_size);
   // One context per thread: ZSTD_decompress would allocate one (over 100 KB) for every block.
   thread_local std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context(ZSTD_createDCtx(),
                                                                             ZSTD_freeDCtx);
-  const std::size_t got = ZSTD_decompressDCtx(context.get(), raw.data(), raw.size(), data, size);
+  // A block of several frames decodes whole as one call: zstd decodes frames back to back.
+  const std::size_t got =
+      dictionary_ ? ZSTD_decompress_usingDDict(context.get(), raw.data(), raw.size(), data,
+                                               source_size, dictionary_)
+                  : ZSTD_decompressDCtx(context.get(), raw.data(), raw.size(), data, source_size);
   if (ZSTD_isError(got) || got != raw.size())
     fail(name_, "block " + std::to_string(block) + " does not decompress to its size");
   return raw;
 }
 
-std::span<const std::uint8_t> Table::block(std::uint32_t block) const {
-  const std::size_t size = header_.block_raw_bytes(block);
-  if (decoded_region_) {
-    std::uint8_t* slot = decoded_slot(block);
-    const std::uint64_t bit = std::uint64_t{1} << (block & 63);
-    if (ready_[block >> 6].load(std::memory_order_acquire) & bit) return {slot, size};
-    auto raw = decode(block);
-    // Two threads may decode the same block: the first to claim it writes it in place; the
-    // other answers from its own copy this once.
-    if (!(claimed_[block >> 6].fetch_or(bit, std::memory_order_acq_rel) & bit)) {
-      std::memcpy(slot, raw.data(), raw.size());
-      ready_[block >> 6].fetch_or(bit, std::memory_order_release);
-      return {slot, size};
-    }
-    ThreadBlock& mine = thread_block;
-    mine.serial = 0;  // the thread's block is no longer what it held
-    mine.data = std::move(raw);
-    return {mine.data.data(), size};
-  }
+std::span<const std::uint8_t> Table::kept(std::uint32_t block, std::uint32_t frame) const {
   ThreadBlock& mine = thread_block;
-  if (mine.serial != serial_ || mine.block != block) {
+  if (mine.serial != serial_ || mine.block != block || mine.frame != frame) {
     mine.serial = 0;  // stays invalid if decode throws
     if (cache_) {
-      const std::uint64_t key = serial_ << 32 | block;
+      const std::uint64_t key = (serial_ << 32 | block) << 4 | frame;
       mine.shared = cache_->find(key);
-      if (!mine.shared) mine.shared = cache_->insert(key, decode(block));
+      if (!mine.shared) mine.shared = cache_->insert(key, decode(block, frame));
     } else {
-      mine.data = decode(block);
+      mine.data = decode(block, frame);
     }
     mine.serial = serial_;
     mine.block = block;
+    mine.frame = frame;
   }
-  return {cache_ ? mine.shared->data() : mine.data.data(), size};
+  return cache_ ? std::span<const std::uint8_t>(*mine.shared)
+                : std::span<const std::uint8_t>(mine.data);
+}
+
+std::span<const std::uint8_t> Table::block(std::uint32_t block) const {
+  const std::size_t size = header_.block_raw_bytes(block);
+  if (!decoded_region_) return kept(block, kWhole);
+  std::uint8_t* slot = decoded_slot(block);
+  const std::uint64_t bit = std::uint64_t{1} << (block & 63);
+  if (ready_[block >> 6].load(std::memory_order_acquire) & bit) return {slot, size};
+  auto raw = decode(block);
+  // Two threads may decode the same block: the first to claim it writes it in place; the
+  // other answers from its own copy this once.
+  if (!(claimed_[block >> 6].fetch_or(bit, std::memory_order_acq_rel) & bit)) {
+    std::memcpy(slot, raw.data(), raw.size());
+    ready_[block >> 6].fetch_or(bit, std::memory_order_release);
+    return {slot, size};
+  }
+  ThreadBlock& mine = thread_block;
+  mine.serial = 0;  // the thread's block is no longer what it held
+  mine.data = std::move(raw);
+  return {mine.data.data(), size};
 }
 
 std::uint64_t Table::entry(std::uint64_t index) const {
@@ -239,10 +274,15 @@ std::uint64_t Table::entry(std::uint64_t index) const {
   if (header_.entry_bits > 64) fail(name_, "entries wider than 64 bits need block access");
   const auto b = static_cast<std::uint32_t>(index >> header_.block_entries_log2);
   const std::uint64_t i = index & (header_.block_entries() - 1);
-  // A block already decoded in place: its bit, then the entry (no thread-local state).
-  if (decoded_region_ && (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1))
-    return unpack_entry(decoded_slot(b), i, header_);
-  return unpack_entry(block(b).data(), i, header_);
+  if (decoded_region_) {
+    // A block already decoded in place: its bit, then the entry (no thread-local state).
+    if (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1)
+      return unpack_entry(decoded_slot(b), i, header_);
+    return unpack_entry(block(b).data(), i, header_);
+  }
+  const std::uint64_t frame = i / header_.piece_entries();
+  return unpack_entry(kept(b, static_cast<std::uint32_t>(frame)).data(),
+                      i - frame * header_.piece_entries(), header_);
 }
 
 void Table::prefetch_entry(std::uint64_t index) const {

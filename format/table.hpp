@@ -13,6 +13,8 @@
 #include "format/table_file.hpp"
 #include "tbreader/tbreader.hpp"
 
+struct ZSTD_DDict_s;
+
 namespace tbgen {
 
 // The file of table `name` in `dir`: every table file is "<name>.tb".
@@ -46,7 +48,8 @@ class Table {
   const std::string& name() const { return name_; }
   std::uint64_t file_size() const { return file_size_; }
 
-  // Entries of up to 64 bits. Throws on an out-of-range index or a damaged block.
+  // Entries of up to 64 bits. Throws on an out-of-range index or a damaged block. In the
+  // single_block and bounded modes a block of several frames decodes the entry's frame alone.
   std::uint64_t entry(std::uint64_t index) const;
   // Asks for the cache line of an entry of a block already decoded (CacheMode::decoded).
   void prefetch_entry(std::uint64_t index) const;
@@ -73,7 +76,13 @@ class Table {
   void checked() const { damaged_.store(false, std::memory_order_relaxed); }
 
  private:
-  std::vector<std::uint8_t> decode(std::uint32_t block) const;
+  static constexpr std::uint32_t kWhole = 15;  // every frame of a block (frames < 2^kMaxFramesLog2)
+  // The decoded bytes of frame `frame` of a block (kWhole: all of them, the whole block), after
+  // the block's checksum.
+  std::vector<std::uint8_t> decode(std::uint32_t block, std::uint32_t frame = kWhole) const;
+  // Decoded bytes kept as the mode says (single_block, bounded): valid until this thread asks
+  // for another block or frame.
+  std::span<const std::uint8_t> kept(std::uint32_t block, std::uint32_t frame) const;
   // The compressed bytes of a block: in its run (bounded, single_block), read in first if need
   // be, or read into `scratch` (decoded: each block is decoded once).
   const std::uint8_t* compressed(std::uint32_t block, std::vector<std::uint8_t>& scratch) const;
@@ -94,6 +103,7 @@ class Table {
   std::uint64_t file_checksum_ = 0;             // the trailer's
   std::vector<std::uint64_t> block_offsets_;    // block_count + 1: where each block starts, ends
   std::vector<std::uint64_t> block_checksums_;  // the directory's
+  ZSTD_DDict_s* dictionary_ = nullptr;          // the file's, digested once; null: none
   // Runs of 2^run_log2_ blocks (about 256 KiB of compressed data), each read whole on first
   // use and kept; null where not read yet. Empty in decoded mode.
   std::uint32_t run_log2_ = 0;

@@ -36,7 +36,11 @@ enum Offset : std::size_t {
   kOffDirectoryChecksum = 184,
   kOffDataSize = 192,
   kOffEntryRadix = 200,
-  kOffReserved = 204,
+  kOffFramesLog2 = 204,
+  kOffDictionarySize = 208,
+  kOffDictionaryReserved = 212,  // zero, so that the checksum below is 8-byte aligned
+  kOffDictionaryChecksum = 216,
+  kOffReserved = 224,
   kOffHeaderChecksum = 248,
 };
 
@@ -100,8 +104,17 @@ std::uint64_t Header::block_raw_bytes(std::uint32_t block) const {
   return packed_bytes(std::min(block_entries(), entry_count - first));
 }
 
+std::uint64_t Header::piece_bytes() const {
+  return packed_bytes(block_entries() >> frames_log2);
+}
+
+std::uint64_t Header::piece_entries() const {
+  return entry_radix == kTernary ? piece_bytes() * kTritsPerByte : piece_bytes() * 8 / entry_bits;
+}
+
 std::uint64_t Header::file_size() const {
-  return kHeaderSize + kDirectoryEntrySize * std::uint64_t{block_count} + data_size + kTrailerSize;
+  return kHeaderSize + kDirectoryEntrySize * std::uint64_t{block_count} + dictionary_size +
+         data_size + kTrailerSize;
 }
 
 std::array<std::uint8_t, kHeaderSize> encode_header(const Header& h) {
@@ -123,6 +136,9 @@ std::array<std::uint8_t, kHeaderSize> encode_header(const Header& h) {
   store_u64(p + kOffDirectoryChecksum, h.directory_checksum);
   store_u64(p + kOffDataSize, h.data_size);
   put32(p + kOffEntryRadix, h.entry_radix);
+  put32(p + kOffFramesLog2, h.frames_log2);
+  put32(p + kOffDictionarySize, h.dictionary_size);
+  store_u64(p + kOffDictionaryChecksum, h.dictionary_checksum);
   store_u64(p + kOffHeaderChecksum, xxh3(p, kOffHeaderChecksum));
   return out;
 }
@@ -135,12 +151,14 @@ Header decode_header(std::span<const std::uint8_t> bytes, const std::string& whe
     fail(where, "not a tbgen table (bad magic)");
   const std::uint32_t version = get32(p + kOffVersion);
   if (version != kVersion)
-    fail(where, "unsupported format version " + std::to_string(version) + " (this reader reads " +
-                    std::to_string(kVersion) + ")");
+    fail(where, "format version " + std::to_string(version) + ", this reader reads version " +
+                    std::to_string(kVersion) + ": rebuild the table with this tbgen");
   if (load_u64(p + kOffHeaderChecksum) != xxh3(p, kOffHeaderChecksum))
     fail(where, "header checksum mismatch (corrupt header)");
   if (get32(p + kOffHeaderSize) != kHeaderSize) fail(where, "unexpected header size");
   for (std::size_t i = kOffReserved; i < kOffHeaderChecksum; ++i)
+    if (p[i] != 0) fail(where, "reserved header byte " + std::to_string(i) + " is not zero");
+  for (std::size_t i = kOffDictionaryReserved; i < kOffDictionaryChecksum; ++i)
     if (p[i] != 0) fail(where, "reserved header byte " + std::to_string(i) + " is not zero");
 
   Header h;
@@ -162,6 +180,9 @@ Header decode_header(std::span<const std::uint8_t> bytes, const std::string& whe
   h.directory_checksum = load_u64(p + kOffDirectoryChecksum);
   h.data_size = load_u64(p + kOffDataSize);
   h.entry_radix = get32(p + kOffEntryRadix);
+  h.frames_log2 = get32(p + kOffFramesLog2);
+  h.dictionary_size = get32(p + kOffDictionarySize);
+  h.dictionary_checksum = load_u64(p + kOffDictionaryChecksum);
 
   if (!valid_entry_bits(h.entry_bits))
     fail(where, "invalid entry width " + std::to_string(h.entry_bits) + " bits");
@@ -175,6 +196,9 @@ Header decode_header(std::span<const std::uint8_t> bytes, const std::string& whe
   if (blocks != h.block_count) fail(where, "block count does not match entry count");
   if (h.packed_bytes(h.block_entries()) > (std::uint64_t{1} << 30))
     fail(where, "block size out of range");
+  if (h.frames_log2 > kMaxFramesLog2 || h.frames_log2 > h.block_entries_log2)
+    fail(where, "frames a block out of range");
+  if (h.dictionary_size > kMaxDictionarySize) fail(where, "dictionary size out of range");
   return h;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Table file format v3 (docs/FORMAT.md): header, block directory, zstd blocks, trailer.
+// Table file format v4 (docs/FORMAT.md): header, block directory, zstd dictionary, zstd blocks,
+// trailer.
 // This layer knows nothing of games: a table is entry_count fixed-width unsigned entries,
 // packed in binary or, for three-valued entries, as base-3 digits.
 #include <array>
@@ -12,11 +13,13 @@ namespace tbgen::format {
 
 inline constexpr std::array<char, 8> kMagic = {'T', 'B', 'G', 'E', 'N', 'T', 'B', '\x1a'};
 inline constexpr std::array<char, 8> kTrailerMagic = {'T', 'B', 'G', 'E', 'N', 'E', 'N', 'D'};
-inline constexpr std::uint32_t kVersion = 3;
+inline constexpr std::uint32_t kVersion = 4;
 inline constexpr std::size_t kHeaderSize = 256;
 inline constexpr std::size_t kDirectoryEntrySize = 16;
 inline constexpr std::size_t kTrailerSize = 16;
 inline constexpr std::size_t kGameSize = 128;
+inline constexpr std::uint32_t kMaxFramesLog2 = 3;
+inline constexpr std::uint32_t kMaxDictionarySize = std::uint32_t{1} << 20;
 
 struct Header {
   std::string game;  // canonical game string (SPEC 6), at most 127 ASCII characters
@@ -34,10 +37,22 @@ struct Header {
   std::uint32_t zstd_level = 0;      // informational
   std::uint64_t directory_checksum = 0;
   std::uint64_t data_size = 0;  // bytes of all compressed blocks together
+  // A block's packed bytes are cut into pieces of piece_bytes() (the last shorter), each its
+  // own zstd frame, so that a probe that misses the cache decodes one piece, not the block.
+  std::uint32_t frames_log2 = 0;  // 0 .. kMaxFramesLog2: up to 2^frames_log2 frames a block
+  // A zstd dictionary every frame is compressed with (0 bytes: none), stored after the
+  // directory: its entropy tables spare each small frame its own.
+  std::uint32_t dictionary_size = 0;
+  std::uint64_t dictionary_checksum = 0;  // XXH3-64 of the dictionary's bytes
 
   std::uint64_t block_entries() const { return std::uint64_t{1} << block_entries_log2; }
   std::uint64_t packed_bytes(std::uint64_t entries) const;  // raw size of that many entries
   std::uint64_t block_raw_bytes(std::uint32_t block) const;
+  // The packed bytes of a piece of a full block: those of block_entries() >> frames_log2
+  // entries, rounded up to whole entries (base-3 digits: whole bytes of five).
+  std::uint64_t piece_bytes() const;
+  // The entries a piece holds (the piece of entry i of a block is i / piece_entries()).
+  std::uint64_t piece_entries() const;
   std::uint64_t file_size() const;
 };
 

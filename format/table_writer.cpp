@@ -1,7 +1,13 @@
+// A dictionary's compression state is made with zstd's advanced API (experimental in name, in
+// the library since 1.4): it must carry the write's own parser settings, since a compressor that
+// refers to it takes them from it.
+#define ZSTD_STATIC_LINKING_ONLY
+#define ZDICT_STATIC_LINKING_ONLY
 #include "format/table_writer.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
+#include <zdict.h>
 #include <zstd.h>
 
 #include <algorithm>
@@ -33,12 +39,16 @@ void pack_entry(std::uint8_t* data, std::uint64_t index, std::uint32_t entry_bit
     p[i] = static_cast<std::uint8_t>(value >> (8 * i));
 }
 
-std::vector<std::uint8_t> compress_bytes(std::span<const std::uint8_t> raw,
-                                         const WriteOptions& options) {
-  // Compressed into a buffer of the worst-case size, then copied out at its own size: a write
+namespace {
+
+// Appends `raw` compressed as one zstd frame, with the dictionary if it has one. Frames record
+// neither their size (the reader knows it) nor the dictionary's id (the file holds one).
+void compress_frame(std::span<const std::uint8_t> raw, const WriteOptions& options,
+                    const Dictionary& dictionary, std::vector<std::uint8_t>& out) {
+  // Compressed into a buffer of the worst-case size, then appended at its own size: a write
   // holds every block of a table, which would otherwise each keep the worst case's capacity.
-  thread_local std::vector<std::uint8_t> out;
-  out.resize(ZSTD_compressBound(raw.size()));
+  thread_local std::vector<std::uint8_t> buffer;
+  buffer.resize(ZSTD_compressBound(raw.size()));
   // One context per thread: creating one per block costs more than compressing a small one.
   thread_local std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context(ZSTD_createCCtx(),
                                                                             ZSTD_freeCCtx);
@@ -49,26 +59,19 @@ std::vector<std::uint8_t> compress_bytes(std::span<const std::uint8_t> raw,
       {ZSTD_c_strategy, options.tuning.strategy},
       {ZSTD_c_searchLog, options.tuning.search_log},
       {ZSTD_c_minMatch, options.tuning.min_match},
-      {ZSTD_c_targetLength, options.tuning.target_length}};
+      {ZSTD_c_targetLength, options.tuning.target_length},
+      {ZSTD_c_contentSizeFlag, 0},
+      {ZSTD_c_dictIDFlag, 0}};
   for (const auto& [parameter, value] : parameters) {
     const std::size_t status = ZSTD_CCtx_setParameter(cctx, parameter, value);
     if (ZSTD_isError(status)) throw std::runtime_error(ZSTD_getErrorName(status));
   }
-  const std::size_t size = ZSTD_compress2(cctx, out.data(), out.size(), raw.data(), raw.size());
+  const std::size_t status = ZSTD_CCtx_refCDict(cctx, dictionary.digested());
+  if (ZSTD_isError(status)) throw std::runtime_error(ZSTD_getErrorName(status));
+  const std::size_t size =
+      ZSTD_compress2(cctx, buffer.data(), buffer.size(), raw.data(), raw.size());
   if (ZSTD_isError(size)) throw std::runtime_error(ZSTD_getErrorName(size));
-  return {out.begin(), out.begin() + static_cast<std::ptrdiff_t>(size)};
-}
-
-namespace {
-
-// `header` must have its block fields filled in.
-std::vector<std::uint8_t> compress_block(const format::Header& header, const EntryProducer& produce,
-                                         std::uint32_t block, const WriteOptions& options) {
-  const std::uint64_t first = std::uint64_t{block} << header.block_entries_log2;
-  thread_local std::vector<std::uint8_t> raw;
-  raw.assign(header.block_raw_bytes(block), 0);
-  produce(first, std::min(header.block_entries(), header.entry_count - first), raw.data());
-  return compress_bytes(raw, options);
+  out.insert(out.end(), buffer.begin(), buffer.begin() + static_cast<std::ptrdiff_t>(size));
 }
 
 void set_block_fields(format::Header& header, const WriteOptions& options) {
@@ -76,22 +79,132 @@ void set_block_fields(format::Header& header, const WriteOptions& options) {
   header.block_count = static_cast<std::uint32_t>(
       (header.entry_count + header.block_entries() - 1) >> header.block_entries_log2);
   header.zstd_level = static_cast<std::uint32_t>(options.zstd_level);
+  header.frames_log2 =
+      options.two_frames_from != 0 && header.entry_count >= options.two_frames_from ? 1 : 0;
+}
+
+// The packed bytes of a block (`header` with its block fields filled in).
+void pack_block(const format::Header& header, const EntryProducer& produce, std::uint32_t block,
+                std::vector<std::uint8_t>& raw) {
+  const std::uint64_t first = std::uint64_t{block} << header.block_entries_log2;
+  raw.assign(header.block_raw_bytes(block), 0);
+  produce(first, std::min(header.block_entries(), header.entry_count - first), raw.data());
+}
+
+// A block compressed as its frames, one a piece, back to back.
+std::vector<std::uint8_t> compress_block(const format::Header& header, const EntryProducer& produce,
+                                         std::uint32_t block, const WriteOptions& options,
+                                         const Dictionary& dictionary) {
+  thread_local std::vector<std::uint8_t> raw;
+  pack_block(header, produce, block, raw);
+  std::vector<std::uint8_t> out;
+  const std::uint64_t piece = header.piece_bytes();
+  for (std::uint64_t at = 0; at < raw.size(); at += piece)
+    compress_frame({raw.data() + at, std::min<std::uint64_t>(piece, raw.size() - at)}, options,
+                   dictionary, out);
+  return out;
+}
+
+// The blocks of a share sampled every `stride`: multiples of the stride in [first, end).
+std::vector<std::uint32_t> sampled_blocks(const format::Header& header, std::uint32_t stride,
+                                          const BlockShare& share) {
+  std::vector<std::uint32_t> blocks;
+  const std::uint32_t end = std::min(share.end, header.block_count);
+  for (std::uint64_t b = (std::uint64_t{share.first} + stride - 1) / stride * stride; b < end;
+       b += stride)
+    blocks.push_back(static_cast<std::uint32_t>(b));
+  return blocks;
+}
+
+// The header's dictionary fields, and the directory's, for blocks of these sizes.
+void set_data_fields(format::Header& header, const Dictionary& dictionary,
+                     std::span<const std::uint8_t> directory_bytes,
+                     std::span<const format::DirectoryEntry> directory) {
+  header.dictionary_size = static_cast<std::uint32_t>(dictionary.bytes().size());
+  header.dictionary_checksum =
+      dictionary.bytes().empty() ? 0 : xxh3(dictionary.bytes().data(), dictionary.bytes().size());
+  header.data_size = 0;
+  for (const auto& d : directory) header.data_size += d.compressed_size;
+  header.directory_checksum = xxh3(directory_bytes.data(), directory_bytes.size());
 }
 
 }  // namespace
+
+Dictionary::Dictionary(std::vector<std::uint8_t> bytes, format::Header header,
+                       const WriteOptions& options)
+    : bytes_(std::move(bytes)) {
+  if (bytes_.empty()) return;
+  set_block_fields(header, options);
+  ZSTD_compressionParameters p =
+      ZSTD_getCParams(options.zstd_level, header.piece_bytes(), bytes_.size());
+  if (options.tuning.strategy) p.strategy = static_cast<ZSTD_strategy>(options.tuning.strategy);
+  if (options.tuning.search_log) p.searchLog = static_cast<unsigned>(options.tuning.search_log);
+  if (options.tuning.min_match) p.minMatch = static_cast<unsigned>(options.tuning.min_match);
+  if (options.tuning.target_length)
+    p.targetLength = static_cast<unsigned>(options.tuning.target_length);
+  cdict_ = ZSTD_createCDict_advanced(bytes_.data(), bytes_.size(), ZSTD_dlm_byRef, ZSTD_dct_auto, p,
+                                     ZSTD_defaultCMem);
+  if (!cdict_) throw std::runtime_error("zstd cannot digest the dictionary it trained");
+}
+
+Dictionary::~Dictionary() {
+  ZSTD_freeCDict(cdict_);
+}
+
+std::vector<std::uint8_t> dictionary_sample(format::Header header, const EntryProducer& produce,
+                                            const WriteOptions& options, const BlockShare& share) {
+  set_block_fields(header, options);
+  std::uint32_t stride = 16;
+  while (stride < header.block_count &&
+         header.block_count / stride * header.block_raw_bytes(0) > kDictionarySample)
+    stride *= 2;
+  const auto blocks = sampled_blocks(header, stride, share);
+  std::vector<std::vector<std::uint8_t>> raw(blocks.size());
+  parallel_for(options.threads, blocks.size(),
+               [&](std::uint64_t i) { pack_block(header, produce, blocks[i], raw[i]); });
+  std::vector<std::uint8_t> sample;
+  for (const auto& r : raw) sample.insert(sample.end(), r.begin(), r.end());
+  return sample;
+}
+
+std::vector<std::uint8_t> train_dictionary(format::Header header,
+                                           std::span<const std::uint8_t> sample,
+                                           const WriteOptions& options) {
+  set_block_fields(header, options);
+  if (options.dictionary_capacity == 0 ||
+      sample.size() < 8 * std::uint64_t{options.dictionary_capacity})
+    return {};
+  // Every sampled block is whole pieces but the table's last, which is last in the sample.
+  const std::uint64_t piece = header.piece_bytes();
+  std::vector<std::size_t> sizes;
+  for (std::uint64_t at = 0; at < sample.size(); at += piece)
+    sizes.push_back(std::min<std::uint64_t>(piece, sample.size() - at));
+  std::vector<std::uint8_t> dictionary(options.dictionary_capacity);
+  ZDICT_fastCover_params_t p{};
+  p.k = 200;  // segments of 200 bytes scored by their 8-byte windows: zstd's starting point
+  p.d = 8;
+  p.f = 20;
+  p.accel = 1;
+  p.splitPoint = 1.0;
+  p.nbThreads = 1;
+  p.zParams.compressionLevel = options.zstd_level;
+  const std::size_t size =
+      ZDICT_trainFromBuffer_fastCover(dictionary.data(), dictionary.size(), sample.data(),
+                                      sizes.data(), static_cast<unsigned>(sizes.size()), p);
+  if (ZDICT_isError(size)) return {};
+  dictionary.resize(size);
+  return dictionary;
+}
 
 CompressedBlocks sample_blocks(format::Header header, const EntryProducer& produce,
                                const WriteOptions& options, std::uint32_t stride,
                                const BlockShare& share) {
   set_block_fields(header, options);
-  // The sampled blocks of the share: multiples of the stride in [first, end).
-  const std::uint32_t end = std::min(share.end, header.block_count);
-  const std::uint32_t from = (share.first + stride - 1) / stride;
-  const std::uint32_t to = end == 0 ? 0 : (end + stride - 1) / stride;
+  const auto sampled = sampled_blocks(header, stride, share);
+  const Dictionary none({}, header, options);
   CompressedBlocks blocks(header.block_count);
-  parallel_for(options.threads, to > from ? to - from : 0, [&](std::uint64_t i) {
-    const auto block = static_cast<std::uint32_t>((from + i) * stride);
-    blocks[block] = compress_block(header, produce, block, options);
+  parallel_for(options.threads, sampled.size(), [&](std::uint64_t i) {
+    blocks[sampled[i]] = compress_block(header, produce, sampled[i], options, none);
   });
   return blocks;
 }
@@ -121,30 +234,30 @@ std::vector<std::vector<std::uint8_t>> compress_blocks(const format::Header& hea
                                                        const EntryProducer& produce,
                                                        const WriteOptions& options,
                                                        const BlockShare& share,
-                                                       CompressedBlocks known) {
+                                                       const Dictionary& dictionary) {
   format::Header h = header;
   set_block_fields(h, options);
   const std::uint32_t end = std::min(share.end, h.block_count);
-  known.resize(h.block_count);
   std::vector<std::vector<std::uint8_t>> blocks(end > share.first ? end - share.first : 0);
   parallel_for(options.threads, blocks.size(), [&](std::uint64_t i) {
-    const auto block = static_cast<std::uint32_t>(share.first + i);
-    blocks[i] =
-        known[block].empty() ? compress_block(h, produce, block, options) : std::move(known[block]);
+    blocks[i] = compress_block(h, produce, static_cast<std::uint32_t>(share.first + i), options,
+                               dictionary);
   });
   return blocks;
 }
 
 std::uint64_t write_table(const std::filesystem::path& path, format::Header header,
-                          const EntryProducer& produce, const WriteOptions& options,
-                          CompressedBlocks known) {
-  return assemble_table(path, header,
-                        compress_blocks(header, produce, options, {}, std::move(known)), options);
+                          const EntryProducer& produce, const WriteOptions& options) {
+  const Dictionary dictionary(
+      train_dictionary(header, dictionary_sample(header, produce, options), options), header,
+      options);
+  return assemble_table(path, header, compress_blocks(header, produce, options, {}, dictionary),
+                        options, dictionary);
 }
 
 std::uint64_t assemble_table(const std::filesystem::path& path, format::Header header,
                              const std::vector<std::vector<std::uint8_t>>& blocks,
-                             const WriteOptions& options) {
+                             const WriteOptions& options, const Dictionary& dictionary) {
   if (!format::valid_entry_bits(header.entry_bits))
     throw std::invalid_argument("invalid entry width");
   if (!format::valid_entry_radix(header.entry_radix, header.entry_bits))
@@ -158,10 +271,8 @@ std::uint64_t assemble_table(const std::filesystem::path& path, format::Header h
     directory[b] = {xxh3(blocks[b].data(), blocks[b].size()),
                     static_cast<std::uint32_t>(blocks[b].size())};
   });
-  header.data_size = 0;
-  for (const auto& d : directory) header.data_size += d.compressed_size;
   const auto dir_bytes = format::encode_directory(directory);
-  header.directory_checksum = xxh3(dir_bytes.data(), dir_bytes.size());
+  set_data_fields(header, dictionary, dir_bytes, directory);
   const auto head = format::encode_header(header);
 
   Xxh3Stream whole;
@@ -175,6 +286,7 @@ std::uint64_t assemble_table(const std::filesystem::path& path, format::Header h
     };
     put(head.data(), head.size());
     put(dir_bytes.data(), dir_bytes.size());
+    put(dictionary.bytes().data(), dictionary.bytes().size());
     for (const auto& b : blocks) put(b.data(), b.size());
     std::uint8_t trailer[format::kTrailerSize];
     const std::uint64_t checksum = whole.digest();
@@ -194,19 +306,17 @@ std::uint64_t assemble_table(const std::filesystem::path& path, format::Header h
 
 BlockFileWriter::BlockFileWriter(const std::filesystem::path& path, format::Header header,
                                  const std::vector<format::DirectoryEntry>& directory,
-                                 const WriteOptions& options)
+                                 const WriteOptions& options, const Dictionary& dictionary)
     : path_(path), tmp_(path.string() + ".tmp." + std::to_string(::getpid())) {
   set_block_fields(header, options);
   if (directory.size() != header.block_count)
     throw std::invalid_argument("block count does not match the entry count");
-  header.data_size = 0;
-  for (const auto& d : directory) header.data_size += d.compressed_size;
   const auto dir_bytes = format::encode_directory(directory);
-  header.directory_checksum = xxh3(dir_bytes.data(), dir_bytes.size());
+  set_data_fields(header, dictionary, dir_bytes, directory);
   const auto head = format::encode_header(header);
   fd_ = ::open(tmp_.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
   if (fd_ < 0) throw std::runtime_error(tmp_.string() + ": cannot create");
-  std::uint64_t at = head.size() + dir_bytes.size();
+  std::uint64_t at = head.size() + dir_bytes.size() + dictionary.bytes().size();
   for (const auto& d : directory) {
     offsets_.push_back(at);
     sizes_.push_back(d.compressed_size);
@@ -215,6 +325,7 @@ BlockFileWriter::BlockFileWriter(const std::filesystem::path& path, format::Head
   end_ = at;
   put_at(0, head);
   put_at(head.size(), dir_bytes);
+  put_at(head.size() + dir_bytes.size(), dictionary.bytes());
 }
 
 BlockFileWriter::~BlockFileWriter() {

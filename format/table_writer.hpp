@@ -26,34 +26,42 @@ struct WriteOptions {
   int zstd_level = 19;
   ZstdTuning tuning{};
   unsigned threads = 1;
+  // Tables of at least this many entries cut each block into two zstd frames, so that a probe
+  // that misses the cache decodes half a block (0: one frame a block, whatever the size).
+  std::uint64_t two_frames_from = 0;
+  // A zstd dictionary of at most this many bytes, trained on a sample of the table, compresses
+  // every frame (0: none; docs/FORMAT.md: what it saves and costs).
+  std::uint32_t dictionary_capacity = 0;
 };
 
 // The layers of family members (double5 among them): blocks of 2^12 entries (at most 1 KiB of
 // 2-bit entries), so that a probe that misses the cache decodes a few microseconds' worth, not
-// 64 KB (docs/FORMAT.md: the trade-off against size); zstd's optimal parser with a one-step
-// search gets most of level 13's ratio in less time; the minimum match and target length are
-// those that brought double5's tables under 97 MB in blocks of 2^18 entries.
+// 64 KB; in two frames in the largest tables (2^28 entries and more: double5's rounds 7-9, where
+// most positions are), a dictionary of 32 KiB a table (docs/FORMAT.md: the trade-off against
+// size). zstd's optimal parser with a one-step search gets most of level 13's ratio in less
+// time; the minimum match and target length are those that brought double5's tables under 97 MB
+// in blocks of 2^18 entries.
 inline constexpr WriteOptions kLayerWrite{
     .block_entries_log2 = 12,
     .zstd_level = 13,
     .tuning = {.strategy = ZSTD_btopt, .search_log = 1, .min_match = 5, .target_length = 32},
-    .threads = 1};
+    .threads = 1,
+    .two_frames_from = std::uint64_t{1} << 28,
+    .dictionary_capacity = std::uint32_t{1} << 15};
 
 // Writes entries [first, first + count) packed as the header says into `out` (zeroed,
 // header.packed_bytes(count) bytes); called concurrently for different blocks.
 using EntryProducer =
     std::function<void(std::uint64_t first, std::uint64_t count, std::uint8_t* out)>;
 
-// Compressed blocks by block number; empty where a block is not (yet) compressed.
+// Compressed blocks by block number; empty where a block is not sampled.
 using CompressedBlocks = std::vector<std::vector<std::uint8_t>>;
 
 // `header` gives game, layer, index scheme, codec, entry bits and radix, entry count and game
-// parameter; the writer fills in the rest. Blocks in `known` (compressed from the same entries
-// with the same options, as sample_blocks does) are not compressed again. Returns the whole-file
-// checksum.
+// parameter; the writer fills in the rest, and trains the dictionary the options ask for.
+// Returns the whole-file checksum.
 std::uint64_t write_table(const std::filesystem::path& path, format::Header header,
-                          const EntryProducer& produce, const WriteOptions& options,
-                          CompressedBlocks known = {});
+                          const EntryProducer& produce, const WriteOptions& options);
 // The same from entries already packed in memory.
 std::uint64_t write_table(const std::filesystem::path& path, const format::Header& header,
                           std::span<const std::uint8_t> packed, const WriteOptions& options);
@@ -66,9 +74,42 @@ struct BlockShare {
   std::function<std::uint64_t(std::uint64_t)> sum = [](std::uint64_t n) { return n; };
 };
 
+// A zstd dictionary a table's frames are compressed with: its bytes, written into the file, and
+// their digested form for the compressor, made once a table and shared by the threads.
+class Dictionary {
+ public:
+  // `bytes` empty: no dictionary.
+  Dictionary(std::vector<std::uint8_t> bytes, format::Header header, const WriteOptions& options);
+  ~Dictionary();
+  Dictionary(const Dictionary&) = delete;
+  Dictionary& operator=(const Dictionary&) = delete;
+  const std::vector<std::uint8_t>& bytes() const { return bytes_; }
+  const ZSTD_CDict* digested() const { return cdict_; }
+
+ private:
+  std::vector<std::uint8_t> bytes_;
+  ZSTD_CDict* cdict_ = nullptr;
+};
+
+// What a dictionary is trained on: the packed bytes of the share's blocks among every s-th block
+// of the table (blocks 0, s, 2s, ...), back to back, s the least power of two from 16 up that
+// samples at most kDictionarySample bytes (zstd asks for about a hundred times the dictionary;
+// the sample of a distributed write is gathered on one process). The same blocks whatever the
+// processes, so that the samples of every process in rank order are the whole table's.
+inline constexpr std::uint64_t kDictionarySample = std::uint64_t{8} << 20;
+std::vector<std::uint8_t> dictionary_sample(format::Header header, const EntryProducer& produce,
+                                            const WriteOptions& options,
+                                            const BlockShare& share = {});
+// A dictionary of at most options.dictionary_capacity bytes trained on the whole table's sample,
+// cut into its frames' pieces (fastCover with fixed parameters on one thread: the same bytes
+// every time), or none (empty) for a sample under eight times the capacity or one zstd cannot
+// train on.
+std::vector<std::uint8_t> train_dictionary(format::Header header,
+                                           std::span<const std::uint8_t> sample,
+                                           const WriteOptions& options);
+
 // Every `stride`-th block (0, stride, 2 * stride, ...) of the share, compressed as write_table
-// would write it: to choose between packings or keyings by measurement, and then to be written
-// without being compressed again.
+// would compress it without a dictionary: to choose between packings or keyings by measurement.
 CompressedBlocks sample_blocks(format::Header header, const EntryProducer& produce,
                                const WriteOptions& options, std::uint32_t stride,
                                const BlockShare& share = {});
@@ -82,17 +123,18 @@ std::uint32_t smaller_packing(const format::Header& header,
                               const WriteOptions& sampling, std::uint32_t stride,
                               const BlockShare& share = {});
 
-// The share's blocks [first, end) compressed as write_table compresses them (`header` and
-// `known` as for write_table).
+// The share's blocks [first, end) compressed as write_table compresses them, with `dictionary`
+// (`header` as for write_table).
 std::vector<std::vector<std::uint8_t>> compress_blocks(const format::Header& header,
                                                        const EntryProducer& produce,
                                                        const WriteOptions& options,
                                                        const BlockShare& share,
-                                                       CompressedBlocks known = {});
-// Writes the table from every block compressed (in order); returns the whole-file checksum.
+                                                       const Dictionary& dictionary);
+// Writes the table from every block compressed (in order) with `dictionary`; returns the
+// whole-file checksum.
 std::uint64_t assemble_table(const std::filesystem::path& path, format::Header header,
                              const std::vector<std::vector<std::uint8_t>>& blocks,
-                             const WriteOptions& options);
+                             const WriteOptions& options, const Dictionary& dictionary);
 
 // A table file put together block by block in any order, each at its place, once every block's
 // directory entry is known: how rank 0 of a distributed build writes a table without holding
@@ -101,8 +143,8 @@ std::uint64_t assemble_table(const std::filesystem::path& path, format::Header h
 class BlockFileWriter {
  public:
   BlockFileWriter(const std::filesystem::path& path, format::Header header,
-                  const std::vector<format::DirectoryEntry>& directory,
-                  const WriteOptions& options);
+                  const std::vector<format::DirectoryEntry>& directory, const WriteOptions& options,
+                  const Dictionary& dictionary);
   ~BlockFileWriter();
   BlockFileWriter(const BlockFileWriter&) = delete;
   BlockFileWriter& operator=(const BlockFileWriter&) = delete;
@@ -118,10 +160,6 @@ class BlockFileWriter {
   std::vector<std::uint32_t> sizes_;
   std::uint64_t end_ = 0;  // where the trailer goes
 };
-
-// One block's packed bytes compressed as write_table compresses them.
-std::vector<std::uint8_t> compress_bytes(std::span<const std::uint8_t> raw,
-                                         const WriteOptions& options);
 
 // Sets entry `index` (value < 2^entry_bits, entry_bits <= 64) in a packed buffer. Not
 // thread-safe for sub-byte entries sharing a byte.

@@ -78,13 +78,23 @@ EntryShare entry_share(std::uint64_t entries, const Cluster& cluster, int rank) 
 
 std::uint64_t write_layer_table(const std::filesystem::path& path, const format::Header& header,
                                 const EntryProducer& entries, const WriteOptions& options,
-                                CompressedBlocks known, const BlockShare& share,
-                                const Cluster& cluster) {
-  if (cluster.size() == 1) return write_table(path, header, entries, options, std::move(known));
+                                const BlockShare& share, const Cluster& cluster) {
+  if (cluster.size() == 1) return write_table(path, header, entries, options);
+  // Rank 0 trains the dictionary on every process's sample in rank order (the sample one process
+  // would take) and sends it to every process before any block is compressed: the same file for
+  // any number of processes.
+  const auto samples = cluster.gather(dictionary_sample(header, entries, options, share));
+  Bytes trained;
+  if (cluster.rank() == 0) {
+    Bytes sample;
+    for (const auto& s : samples) sample.insert(sample.end(), s.begin(), s.end());
+    trained = train_dictionary(header, sample, options);
+  }
+  const Dictionary dictionary(cluster.broadcast(std::move(trained)), header, options);
   // Each process compresses its share of the blocks and keeps them; rank 0 learns every block's
   // directory entry, opens the file, and puts each block at its place as the processes send
   // them, a few megabytes at a time, so that no process holds the whole table.
-  const auto blocks = compress_blocks(header, entries, options, share, std::move(known));
+  const auto blocks = compress_blocks(header, entries, options, share, dictionary);
   Bytes entries_of_mine(blocks.size() * 12);  // checksum and size of each block
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const std::uint64_t checksum = xxh3(blocks[i].data(), blocks[i].size());
@@ -103,7 +113,7 @@ std::uint64_t write_layer_table(const std::filesystem::path& path, const format:
         std::memcpy(&d.compressed_size, bytes.data() + at + 8, 4);
         directory.push_back(d);
       }
-    file = std::make_unique<BlockFileWriter>(path, header, directory, options);
+    file = std::make_unique<BlockFileWriter>(path, header, directory, options, dictionary);
   }
   // Rounds: each process sends rank 0 its next blocks, up to kRoundBytes / processes of them
   // (at least one), with the number of the first.

@@ -94,14 +94,13 @@ bool table_is_complete(const std::filesystem::path& path, const std::string& gam
 // The same layer, index scheme, value codec, entry width and entry count (a layout to keep).
 bool same_layout(const format::Header& a, const format::Header& b);
 
-// Writes a layer's table from the blocks of `share` this process compresses (`known`: blocks
-// already compressed, as for write_table): alone, the whole file; in a cluster of several
-// processes, rank 0 gathers every process's blocks and puts the file together. Returns the
-// whole-file checksum on rank 0 (0 elsewhere).
+// Writes a layer's table from the blocks of `share` this process compresses: alone, the whole
+// file; in a cluster of several processes, rank 0 trains the dictionary on every process's sample
+// and puts the file together from every process's blocks. Returns the whole-file checksum on
+// rank 0 (0 elsewhere).
 std::uint64_t write_layer_table(const std::filesystem::path& path, const format::Header& header,
                                 const EntryProducer& entries, const WriteOptions& options,
-                                CompressedBlocks known, const BlockShare& share,
-                                const Cluster& cluster);
+                                const BlockShare& share, const Cluster& cluster);
 
 // One process's part of a table of `entries` cut into the layered tables' blocks: blocks
 // [blocks.first, blocks.end) and their entries [first, end), for process `rank` of `cluster`.

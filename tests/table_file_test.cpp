@@ -247,11 +247,18 @@ TEST(TableFile, ForeignWrongVersionAndReservedFieldsAreRefused) {
   write_file(w.path, foreign);
   expect_refused(w.path, "not a tbgen table");
 
+  // Version 3 had no dictionary nor frames: its files are refused in one line, never read.
   auto version = original;
-  version[8] = 2;  // version 2 held a 16-byte game id where version 3 holds the game string
+  version[8] = 3;
   reseal_header(version);
   write_file(w.path, version);
-  expect_refused(w.path, "unsupported format version 2");
+  expect_refused(w.path, "format version 3, this reader reads version 4: rebuild the table");
+
+  auto frames = original;
+  frames[204] = 4;  // at most 2^3 frames a block
+  reseal_header(frames);
+  write_file(w.path, frames);
+  expect_refused(w.path, "frames a block out of range");
 
   auto radix = original;
   radix[200] = 3;  // base-3 packing is for 2-bit entries only
@@ -259,14 +266,82 @@ TEST(TableFile, ForeignWrongVersionAndReservedFieldsAreRefused) {
   write_file(w.path, radix);
   expect_refused(w.path, "invalid entry radix 3 for 8-bit entries");
 
-  auto reserved = original;
-  reserved[220] = 1;
-  reseal_header(reserved);
-  write_file(w.path, reserved);
-  expect_refused(w.path, "reserved header byte 220");
+  for (const std::size_t byte : {212, 230}) {
+    auto reserved = original;
+    reserved[byte] = 1;
+    reseal_header(reserved);
+    write_file(w.path, reserved);
+    expect_refused(w.path, "reserved header byte " + std::to_string(byte));
+  }
 
   write_file(w.path, std::vector<char>(500, 'a'));
   expect_refused(w.path, "not a tbgen table");
+}
+
+// A table compressed with a trained dictionary, in two frames a block (as the layers of large
+// family members are): every entry read back in every cache mode, a bounded cache decoding
+// single frames; the same bytes for any thread count; a damaged dictionary refused.
+TEST(TableFile, DictionaryAndFramesRoundTrip) {
+  const auto dir = tbgen::testing::fresh_directory("dictionary");
+  for (const std::uint32_t radix : {0u, tbgen::format::kTernary}) {
+    // Codes 0..2 in runs drawn from a few motifs, as a game's values are: something to learn.
+    constexpr std::uint64_t kEntries = 3'000'001;  // the last block partial
+    std::mt19937_64 rng(radix);
+    std::vector<std::uint64_t> values;
+    while (values.size() < kEntries) {
+      const std::uint64_t motif = rng() % 8, length = 1 + rng() % 300;
+      for (std::uint64_t k = 0; k < length && values.size() < kEntries; ++k)
+        values.push_back((motif * k / 7 + motif) % 3);
+    }
+    tbgen::format::Header h;
+    h.game = "testgame";
+    h.entry_bits = 2;
+    h.entry_radix = radix;
+    h.entry_count = kEntries;
+    const tbgen::EntryProducer produce = [&](std::uint64_t first, std::uint64_t count,
+                                             std::uint8_t* out) {
+      for (std::uint64_t e = 0; e < count; ++e) {
+        if (radix == 0) {
+          tbgen::pack_entry(out, e, 2, values[first + e]);
+        } else if (e % 5 == 0) {
+          std::uint8_t digits[5] = {};
+          const std::uint64_t n = std::min<std::uint64_t>(5, count - e);
+          for (std::uint64_t d = 0; d < n; ++d)
+            digits[d] = static_cast<std::uint8_t>(values[first + e + d]);
+          out[e / 5] = tbgen::format::pack_trits(digits, static_cast<std::uint32_t>(n));
+        }
+      }
+    };
+    tbgen::WriteOptions options{.block_entries_log2 = 12,
+                                .zstd_level = 3,
+                                .two_frames_from = 1,
+                                .dictionary_capacity = 4096};
+    const auto path = dir / ("radix" + std::to_string(radix) + ".tb");
+    const std::uint64_t checksum = tbgen::write_table(path, h, produce, options);
+    options.threads = 2;
+    EXPECT_EQ(tbgen::write_table(dir / "again.tb", h, produce, options), checksum);
+
+    tbgen::BlockCache cache(64 * 1024);
+    const Table decoded(path, tbreader::CacheMode::decoded);
+    const Table single(path, tbreader::CacheMode::single_block);
+    const Table bounded(path, tbreader::CacheMode::bounded, &cache);
+    EXPECT_EQ(decoded.header().frames_log2, 1u);
+    EXPECT_GT(decoded.header().dictionary_size, 1000u);
+    EXPECT_LE(decoded.header().dictionary_size, 4096u);
+    EXPECT_NO_THROW(decoded.verify_all());
+    for (std::uint64_t i = 0; i < kEntries; i += 1 + i % 7) {
+      ASSERT_EQ(decoded.entry(i), values[i]) << i;
+      ASSERT_EQ(single.entry(i), values[i]) << i;
+      ASSERT_EQ(bounded.entry(i), values[i]) << i;
+    }
+    EXPECT_EQ(single.entry(kEntries - 1), values.back());
+
+    auto damaged = read_file(path);
+    const std::uint64_t blocks = decoded.header().block_count;
+    damaged[256 + 16 * blocks + 100] ^= 1;  // a byte of the dictionary
+    write_file(path, damaged);
+    expect_refused(path, "dictionary checksum mismatch");
+  }
 }
 
 // Every board of score3 with two marks of each side, and its value (score3's table of layer 4).

@@ -239,6 +239,8 @@ int run_info(const fs::path& file) {
             << "entries:        " << h.entry_count << "\n"
             << "block size:     " << h.block_entries() << " entries, " << h.block_count
             << " blocks, zstd level " << h.zstd_level << "\n"
+            << "frames a block: " << (1u << h.frames_log2) << " (a probe decodes one)\n"
+            << "dictionary:     " << h.dictionary_size << " bytes\n"
             << "game parameter: " << h.game_parameter << "\n"
             << "raw size:       " << h.packed_bytes(h.entry_count) << " bytes\n"
             << "file size:      " << table.file_size() << " bytes\n"

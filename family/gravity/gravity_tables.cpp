@@ -250,7 +250,7 @@ void GravityTables::write(const BuildContext& context, int t, const Codes& codes
   WriteOptions options = kLayerWrite;
   options.threads = context.threads;
   const std::uint64_t checksum = write_layer_table(
-      path(context.tables, t), h, packed(codes, h.entry_radix), options, {}, mine.blocks, cluster);
+      path(context.tables, t), h, packed(codes, h.entry_radix), options, mine.blocks, cluster);
   if (context.log)
     *context.log << member_.table_name(t) << ".tb: written, xxh3 " << hex64(checksum) << ", "
                  << h.entry_count << " entries, in " << seconds_since(start) << " s\n";

@@ -237,7 +237,7 @@ void MorrisTables::build(const BuildContext& context) const {
       };
       const std::uint64_t checksum =
           write_layer_table(table_path(context.tables, layout_.table_name(side)), h, entries,
-                            options, {}, share.blocks, cluster);
+                            options, share.blocks, cluster);
       cluster.max(0);  // every process waits until the file is in place: the next group reads it
       if (context.log && leader) {
         const std::uint64_t n = layout_.entries(side);

@@ -226,7 +226,7 @@ format::Header PlacementTables::layer_header(const LayerShape& shape) const {
 // everywhere: base-3 digits compress 5-10% smaller in most of double5's layers, 2-bit codes
 // 10-20% smaller in its last). Its sample is compressed at the write's own settings, which
 // measure its size (at level 3 the sample ranked double5's round 6 keyings the wrong way: 3%
-// larger written) and make the sampled blocks of the keying written.
+// larger written), without the dictionary the write trains on the keying it takes.
 Keying PlacementTables::keying(const LayerShape& shape,
                                const std::function<EntryProducer(std::uint32_t)>& packed_as,
                                unsigned threads, const BlockShare& share) const {
@@ -238,8 +238,8 @@ Keying PlacementTables::keying(const LayerShape& shape,
   k.entries = packed_as(k.header.entry_radix);
   WriteOptions writing = kLayerWrite;
   writing.threads = threads;
-  k.sample = sample_blocks(k.header, k.entries, writing, kKeyingSampleStride, share);
-  k.sampled_size = compressed_size(k.sample, share);
+  k.sampled_size = compressed_size(
+      sample_blocks(k.header, k.entries, writing, kKeyingSampleStride, share), share);
   return k;
 }
 
@@ -249,9 +249,9 @@ void PlacementTables::write_layer(const BuildContext& context, Keying keying,
   const int turn = static_cast<int>(keying.header.layer);
   WriteOptions options = kLayerWrite;
   options.threads = context.threads;
-  const std::uint64_t checksum = write_layer_table(
-      path(context.tables, turn), keying.header, keying.entries, options, std::move(keying.sample),
-      share.blocks, share.cluster ? *share.cluster : single_process());
+  const std::uint64_t checksum =
+      write_layer_table(path(context.tables, turn), keying.header, keying.entries, options,
+                        share.blocks, share.cluster ? *share.cluster : single_process());
   if (share.cluster && share.cluster->rank() != 0) return;
   if (context.log)
     *context.log << member_.table_name(turn) << ".tb: written, xxh3 " << hex64(checksum) << ", "

@@ -13,12 +13,10 @@
 namespace tbgen::family {
 
 // A layer keyed one way, ready to write: the header (with the packing that compresses smaller),
-// the entries, the sampled blocks as the write compresses them (it reuses them), and their
-// compressed size (added up over a cluster).
+// the entries, and the compressed size of its sampled blocks (added up over a cluster).
 struct Keying {
   format::Header header;
   EntryProducer entries;
-  CompressedBlocks sample;
   std::uint64_t sampled_size = 0;
 };
 
