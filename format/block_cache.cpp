@@ -6,8 +6,8 @@ namespace tbgen {
 namespace {
 
 // What a cached block costs beyond its bytes: two slots (the table is at most half full), the
-// shared pointer's control block with the vector, and the allocator's headers.
-constexpr std::uint64_t kBlockOverhead = 2 * 32 + 48 + 32;
+// shared pointer's control block, and the allocator's header.
+constexpr std::uint64_t kBlockOverhead = 2 * 32 + 16 + 16;
 
 }  // namespace
 
@@ -27,11 +27,11 @@ BlockCache::Slot* BlockCache::lookup(Shard& s, std::uint64_t key) {
   }
 }
 
-void BlockCache::place(Shard& s, std::uint64_t key, Block block) {
+void BlockCache::place(Shard& s, std::uint64_t key, Block block, std::uint32_t bytes) {
   const std::size_t mask = s.slots.size() - 1;
   std::size_t i = home(s, key);
   while (s.slots[i].key != 0) i = (i + 1) & mask;
-  s.slots[i] = {key, std::move(block), false};
+  s.slots[i] = {key, std::move(block), bytes, false};
   ++s.count;
 }
 
@@ -47,7 +47,7 @@ void BlockCache::evict_one(Shard& s) {
     break;
   }
   std::size_t gap = s.hand;
-  s.bytes -= s.slots[gap].block->size() + kBlockOverhead;
+  s.bytes -= s.slots[gap].bytes + kBlockOverhead;
   s.slots[gap] = {};
   --s.count;
   // Backward-shift deletion: later slots of the run that may live in the gap move into it, so
@@ -71,9 +71,8 @@ BlockCache::Block BlockCache::find(std::uint64_t key) {
   return slot->block;
 }
 
-BlockCache::Block BlockCache::insert(std::uint64_t key, std::vector<std::uint8_t> data) {
-  auto block = std::make_shared<const std::vector<std::uint8_t>>(std::move(data));
-  const std::uint64_t cost = block->size() + kBlockOverhead;
+BlockCache::Block BlockCache::insert(std::uint64_t key, Block block, std::size_t bytes) {
+  const std::uint64_t cost = bytes + kBlockOverhead;
   Shard& s = shard(key);
   const std::lock_guard lock(s.mutex);
   if (Slot* slot = lookup(s, key)) return slot->block;
@@ -85,9 +84,9 @@ BlockCache::Block BlockCache::insert(std::uint64_t key, std::vector<std::uint8_t
     s.count = 0;
     s.hand = 0;
     for (Slot& slot : old)
-      if (slot.key != 0) place(s, slot.key, std::move(slot.block));
+      if (slot.key != 0) place(s, slot.key, std::move(slot.block), slot.bytes);
   }
-  place(s, key, block);
+  place(s, key, block, static_cast<std::uint32_t>(bytes));
   s.bytes += cost;
   return block;
 }

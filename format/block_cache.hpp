@@ -12,15 +12,20 @@ namespace tbgen {
 
 class BlockCache {
  public:
-  using Block = std::shared_ptr<const std::vector<std::uint8_t>>;
+  // A block's bytes in one allocation with the pointer's count: a block made or dropped is one
+  // malloc or free (with position-uniform probes nearly every probe does both).
+  using Block = std::shared_ptr<const std::uint8_t[]>;
+  static std::shared_ptr<std::uint8_t[]> make(std::size_t bytes) {
+    return std::make_shared_for_overwrite<std::uint8_t[]>(bytes);
+  }
   explicit BlockCache(std::uint64_t budget_bytes);
 
   // The block cached under `key` (never 0), or null.
   Block find(std::uint64_t key);
-  // Caches `data` under `key` and returns what is cached there (another thread's copy if it
-  // came first). A block is held by its users after it is dropped, so the budget bounds the
-  // cache, and each thread's block in use comes on top.
-  Block insert(std::uint64_t key, std::vector<std::uint8_t> data);
+  // Caches `block` of `bytes` bytes under `key` and returns what is cached there (another
+  // thread's copy if it came first). A block is held by its users after it is dropped, so the
+  // budget bounds the cache, and each thread's block in use comes on top.
+  Block insert(std::uint64_t key, Block block, std::size_t bytes);
   std::uint64_t bytes() const;  // bytes held now, the blocks' and the cache's own for each
 
  private:
@@ -32,6 +37,7 @@ class BlockCache {
   struct Slot {
     std::uint64_t key = 0;  // 0: empty
     Block block;
+    std::uint32_t bytes = 0;  // the block's, here so that dropping it reads no block
     bool marked = false;
   };
   struct Shard {
@@ -44,7 +50,7 @@ class BlockCache {
   Shard& shard(std::uint64_t key) { return shards_[(key * 0x9E3779B97F4A7C15ull) >> 60]; }
   static std::size_t home(const Shard& s, std::uint64_t key);
   static Slot* lookup(Shard& s, std::uint64_t key);
-  static void place(Shard& s, std::uint64_t key, Block block);
+  static void place(Shard& s, std::uint64_t key, Block block, std::uint32_t bytes);
   static void evict_one(Shard& s);
 
   std::uint64_t shard_budget_;

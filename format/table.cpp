@@ -192,7 +192,19 @@ const std::uint8_t* Table::compressed(std::uint32_t block,
   return run + (block_offsets_[block] - first);
 }
 
-std::vector<std::uint8_t> Table::decode(std::uint32_t block, std::uint32_t frame) const {
+std::uint64_t Table::decoded_size(std::uint32_t block, std::uint32_t frame) const {
+  const std::uint64_t whole = header_.block_raw_bytes(block);
+  return frame == kWhole ? whole
+                         : std::min(header_.piece_bytes(), whole - frame * header_.piece_bytes());
+}
+
+std::vector<std::uint8_t> Table::decode(std::uint32_t block) const {
+  std::vector<std::uint8_t> raw(decoded_size(block, kWhole));
+  decode(block, kWhole, raw.data());
+  return raw;
+}
+
+void Table::decode(std::uint32_t block, std::uint32_t frame, std::uint8_t* out) const {
   const std::uint64_t size = block_offsets_[block + 1] - block_offsets_[block];
   thread_local std::vector<std::uint8_t> scratch;
   const std::uint8_t* data = compressed(block, scratch);
@@ -200,7 +212,7 @@ std::vector<std::uint8_t> Table::decode(std::uint32_t block, std::uint32_t frame
     damaged_.store(true, std::memory_order_relaxed);
     fail(name_, "block " + std::to_string(block) + " checksum mismatch (corrupt data)");
   }
-  std::uint64_t raw_size = header_.block_raw_bytes(block);
+  const std::uint64_t raw_size = decoded_size(block, frame);
   std::size_t source_size = size;
   if (frame != kWhole) {  // the frames before it skipped by their headers, without decoding
     for (std::uint32_t f = 0;; ++f) {
@@ -214,39 +226,41 @@ std::vector<std::uint8_t> Table::decode(std::uint32_t block, std::uint32_t frame
       data += bytes;
       source_size -= bytes;
     }
-    raw_size = std::min(header_.piece_bytes(), raw_size - frame * header_.piece_bytes());
   }
-  std::vector<std::uint8_t> raw(raw_size);
   // One context per thread: ZSTD_decompress would allocate one (over 100 KB) for every block.
   thread_local std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context(ZSTD_createDCtx(),
                                                                             ZSTD_freeDCtx);
   // A block of several frames decodes whole as one call: zstd decodes frames back to back.
   const std::size_t got =
-      dictionary_ ? ZSTD_decompress_usingDDict(context.get(), raw.data(), raw.size(), data,
-                                               source_size, dictionary_)
-                  : ZSTD_decompressDCtx(context.get(), raw.data(), raw.size(), data, source_size);
-  if (ZSTD_isError(got) || got != raw.size())
+      dictionary_
+          ? ZSTD_decompress_usingDDict(context.get(), out, raw_size, data, source_size, dictionary_)
+          : ZSTD_decompressDCtx(context.get(), out, raw_size, data, source_size);
+  if (ZSTD_isError(got) || got != raw_size)
     fail(name_, "block " + std::to_string(block) + " does not decompress to its size");
-  return raw;
 }
 
 std::span<const std::uint8_t> Table::kept(std::uint32_t block, std::uint32_t frame) const {
   ThreadBlock& mine = thread_block;
   if (mine.serial != serial_ || mine.block != block || mine.frame != frame) {
     mine.serial = 0;  // stays invalid if decode throws
+    const std::uint64_t size = decoded_size(block, frame);
     if (cache_) {
       const std::uint64_t key = (serial_ << 32 | block) << 4 | frame;
       mine.shared = cache_->find(key);
-      if (!mine.shared) mine.shared = cache_->insert(key, decode(block, frame));
+      if (!mine.shared) {
+        auto fresh = BlockCache::make(size);
+        decode(block, frame, fresh.get());
+        mine.shared = cache_->insert(key, std::move(fresh), size);
+      }
     } else {
-      mine.data = decode(block, frame);
+      mine.data.resize(size);
+      decode(block, frame, mine.data.data());
     }
     mine.serial = serial_;
     mine.block = block;
     mine.frame = frame;
   }
-  return cache_ ? std::span<const std::uint8_t>(*mine.shared)
-                : std::span<const std::uint8_t>(mine.data);
+  return {cache_ ? mine.shared.get() : mine.data.data(), decoded_size(block, frame)};
 }
 
 std::span<const std::uint8_t> Table::block(std::uint32_t block) const {

@@ -77,9 +77,11 @@ class Table {
 
  private:
   static constexpr std::uint32_t kWhole = 15;  // every frame of a block (frames < 2^kMaxFramesLog2)
-  // The decoded bytes of frame `frame` of a block (kWhole: all of them, the whole block), after
-  // the block's checksum.
-  std::vector<std::uint8_t> decode(std::uint32_t block, std::uint32_t frame = kWhole) const;
+  // The decoded size of frame `frame` of a block (kWhole: all of them, the whole block).
+  std::uint64_t decoded_size(std::uint32_t block, std::uint32_t frame) const;
+  // Decodes that frame (or block) into `out` (decoded_size bytes), after the block's checksum.
+  void decode(std::uint32_t block, std::uint32_t frame, std::uint8_t* out) const;
+  std::vector<std::uint8_t> decode(std::uint32_t block) const;  // the whole block
   // Decoded bytes kept as the mode says (single_block, bounded): valid until this thread asks
   // for another block or frame.
   std::span<const std::uint8_t> kept(std::uint32_t block, std::uint32_t frame) const;

@@ -105,25 +105,32 @@ TEST(TableFile, BoundedCacheAnswersWithinItsBudget) {
 TEST(TableFile, BlockCacheKeepsItsBlocksAndItsBudget) {
   constexpr std::uint64_t kBudget = 16 * 4000;
   tbgen::BlockCache cache(kBudget);
-  const auto block_of = [](std::uint64_t key) {
-    return std::vector<std::uint8_t>(1 + key % 300, static_cast<std::uint8_t>(key * 31));
+  const auto size_of = [](std::uint64_t key) { return 1 + key % 300; };
+  const auto insert = [&](std::uint64_t key) {
+    auto block = tbgen::BlockCache::make(size_of(key));
+    std::fill_n(block.get(), size_of(key), static_cast<std::uint8_t>(key * 31));
+    cache.insert(key, std::move(block), size_of(key));
+  };
+  // Whether `block` holds the bytes inserted under `key`.
+  const auto holds = [&](const tbgen::BlockCache::Block& block, std::uint64_t key) {
+    return block && std::all_of(block.get(), block.get() + size_of(key), [&](std::uint8_t b) {
+             return b == static_cast<std::uint8_t>(key * 31);
+           });
   };
   constexpr std::uint64_t kHot = 1 << 20;
-  cache.insert(kHot, block_of(kHot));
+  insert(kHot);
   std::mt19937_64 rng(5);
   std::uint64_t hits = 0, wrong = 0, lost = 0, hot_dropped = 0, over_budget = 0;
   for (int n = 0; n < 200'000; ++n) {
     const std::uint64_t key = 1 + rng() % 5000;
     if (const auto found = cache.find(key)) {
       ++hits;
-      wrong += *found != block_of(key);
+      wrong += !holds(found, key);
       continue;
     }
-    cache.insert(key, block_of(key));
-    const auto again = cache.find(key);
-    lost += !again || *again != block_of(key);
-    const auto hot = cache.find(kHot);
-    hot_dropped += !hot || *hot != block_of(kHot);
+    insert(key);
+    lost += !holds(cache.find(key), key);
+    hot_dropped += !holds(cache.find(kHot), kHot);
     over_budget += cache.bytes() > kBudget;
   }
   EXPECT_EQ(wrong, 0u);
