@@ -40,6 +40,10 @@ void Progress::advance(std::uint64_t done) {
   std::fflush(stderr);
 }
 
+void Progress::add(std::uint64_t count) {
+  advance(done_.fetch_add(count, std::memory_order_relaxed) + count);
+}
+
 void Progress::finish() {
   std::lock_guard lock(mutex_);
   if (!enabled_) return;

@@ -1,5 +1,6 @@
 #pragma once
 // A progress line on stderr with rate and ETA, shown only when stderr is a terminal.
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <mutex>
@@ -15,6 +16,7 @@ class Progress {
   Progress(std::string label, std::uint64_t total);
   ~Progress();
   void advance(std::uint64_t done);  // thread-safe; redraws at most five times a second
+  void add(std::uint64_t count);     // advance by `count` more (thread-safe)
   void finish();
 
  private:
@@ -22,6 +24,7 @@ class Progress {
   std::uint64_t total_;
   bool enabled_;
   std::chrono::steady_clock::time_point start_, last_;
+  std::atomic<std::uint64_t> done_{0};
   std::mutex mutex_;
 };
 

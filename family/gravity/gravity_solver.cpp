@@ -149,7 +149,6 @@ void solve_entries_as(const GravityMember& member, int t, std::uint64_t from, st
   // cells - t either way (outcome: a win).
   const int reach = rules.value == ValueKind::speed ? rules.cells() - t : 1;
   const Code best_possible = rules.code_of(mover_first ? reach : -reach);
-  std::atomic<std::uint64_t> done{0};
   for_each_part(member, t, from, to, threads,
                 [&](const States& s, std::uint64_t offset, std::uint64_t i0, std::uint64_t i1) {
                   walk_class(member, t, s, i0, i1, last ? nullptr : &next, false,
@@ -171,8 +170,7 @@ void solve_entries_as(const GravityMember& member, int t, std::uint64_t from, st
                                }
                                out.set(offset + i - out.first(), code);
                              });
-                  if (progress)
-                    progress->advance(done.fetch_add(i1 - i0, std::memory_order_relaxed) + i1 - i0);
+                  if (progress) progress->add(i1 - i0);
                 });
 }
 
@@ -244,15 +242,6 @@ void pack_codes(const Codes& codes, std::uint64_t first, std::uint64_t count, st
   } else {
     for (std::uint64_t k = 0; k < count; ++k) out[k] = code(i0 + k);
   }
-}
-
-Codes solve_layer(const GravityMember& member, int t, const Codes* next, unsigned threads,
-                  Progress* progress) {
-  const std::uint64_t entries = member.index().entries(t);
-  Codes out(0, entries, member.entry_bits());
-  const Locate locate = next ? locate_in(*next) : Locate{};
-  solve_entries(member, t, 0, entries, locate, out, threads, progress);
-  return out;
 }
 
 std::vector<std::pair<std::uint64_t, std::uint64_t>> successor_classes(const GravityMember& member,

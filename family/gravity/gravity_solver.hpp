@@ -76,9 +76,6 @@ void mark_decided(const GravityMember& member, int t, Codes& codes, unsigned thr
 // reads.
 void pack_codes(const Codes& codes, std::uint64_t first, std::uint64_t count, std::uint32_t radix,
                 std::uint8_t* out);
-// Layer t whole, in one array, from layer t + 1 whole (null for the last layer).
-Codes solve_layer(const GravityMember& member, int t, const Codes* next, unsigned threads,
-                  Progress* progress);
 
 // The classes of layer t + 1 (offset, size) that moves from the entries [from, to) of layer t
 // lead to, sorted and without repeats: what a process of a distributed build must fetch.

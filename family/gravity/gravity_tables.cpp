@@ -1,17 +1,27 @@
 // Building a gravity member's tables (connect), by one process or the processes of a cluster
 // (SPEC 9, byte for byte the same files), and deep-checking them.
 //
-// Each process owns a run of whole table blocks of every layer (the same share of blocks of
-// each), solves its own entries and compresses its own blocks; rank 0 puts each file together.
-// The solve of layer t reads the classes of layer t + 1 its moves lead to: a process fetches
-// those it does not own from their owners, round by round over its entries, so that it holds
-// about 1/N of two layers plus one round's classes. In the class order (centre columns
+// One process streams: layer t is solved in parts, each reading the classes of layer t + 1 its
+// moves lead to from that layer's work file and appended to layer t's as soon as it is solved
+// (gravity_store.hpp); a stored layer's table is then written from its work file. So a process
+// holds a part and what it reads, not two layers (6x6: about 1 GB, not 19), and a killed build
+// resumes at the part it was solving.
+//
+// In a cluster, each process owns a run of whole table blocks of every layer (the same share of
+// blocks of each), solves its own entries and compresses its own blocks; rank 0 puts each file
+// together. The solve of layer t reads the classes of layer t + 1 its moves lead to: a process
+// fetches those it does not own from their owners, round by round over its entries, so that it
+// holds about 1/N of two layers plus one round's classes. In the class order (centre columns
 // slowest), a move in any but the centre columns keeps a class near its own, so most of what a
 // process reads it owns.
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -20,6 +30,7 @@
 #include "core/parallel.hpp"
 #include "family/family_game.hpp"
 #include "family/gravity/gravity_solver.hpp"
+#include "family/gravity/gravity_store.hpp"
 #include "generator/game_tables.hpp"
 
 namespace tbgen::family {
@@ -27,6 +38,19 @@ namespace {
 
 constexpr std::uint64_t kBlock = std::uint64_t{1} << kLayerWrite.block_entries_log2;
 constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 20;  // a process's entries a round
+// A single process's part of a layer: 2^28 entries, 64 MB of codes at 2 bits; its moves read
+// about three times as much of the next layer (at most 7.3 times on 6x6 and 7x5), in runs of
+// whole chunks. TBGEN_GRAVITY_PART sets another number of entries (a multiple of a work file's
+// chunk): smaller parts, so that tests resume builds in the middle of a layer.
+std::uint64_t part_entries() {
+  static const std::uint64_t entries = [] {
+    const char* text = std::getenv("TBGEN_GRAVITY_PART");
+    const std::uint64_t chunk = LayerStore::kChunkEntries;
+    const std::uint64_t asked = text ? std::strtoull(text, nullptr, 10) : 0;
+    return asked > 0 ? (asked + chunk - 1) / chunk * chunk : std::uint64_t{1} << 28;
+  }();
+  return entries;
+}
 constexpr std::uint32_t kSampleStride = 32;
 
 using Share = EntryShare;
@@ -128,6 +152,58 @@ EntryProducer packed(const Codes& codes, std::uint32_t radix) {
   };
 }
 
+// The same from a layer's work file: each thread decodes a chunk at a time (a table block lies
+// in one chunk) and keeps it for the blocks after, which the writer hands out in order.
+EntryProducer packed(const LayerStore& store, std::uint32_t radix) {
+  return [&store, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+    thread_local std::uint64_t serial = 0;
+    thread_local Codes chunk;
+    const std::uint64_t at = first / LayerStore::kChunkEntries * LayerStore::kChunkEntries;
+    if (serial != store.serial() || chunk.first() != at) {
+      chunk = store.read(at, std::min(LayerStore::kChunkEntries, store.entries() - at), 1);
+      serial = store.serial();
+    }
+    pack_codes(chunk, first, count, radix, out);
+  };
+}
+
+// A solved layer as a single process holds it: its work file, and its codes in memory as well
+// when the layer below reads it whole (then nothing reads the file back but a resumed build).
+struct HeldLayer {
+  std::unique_ptr<LayerStore> store;
+  std::optional<Codes> codes;
+  EntryProducer packed(std::uint32_t radix) const {
+    return codes ? family::packed(*codes, radix) : family::packed(*store, radix);
+  }
+};
+
+// Runs of whole chunks of a layer of `entries` that hold the classes (offset, size), sorted:
+// what a part of the layer before reads from the work file.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> chunk_runs(
+    const std::vector<std::pair<std::uint64_t, std::uint64_t>>& classes, std::uint64_t entries) {
+  constexpr std::uint64_t kChunk = LayerStore::kChunkEntries;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;  // (first, end)
+  for (const auto& [offset, size] : classes) {
+    const std::uint64_t a = offset / kChunk * kChunk;
+    const std::uint64_t b = std::min(entries, (offset + size + kChunk - 1) / kChunk * kChunk);
+    if (!runs.empty() && a <= runs.back().second)
+      runs.back().second = std::max(runs.back().second, b);
+    else
+      runs.emplace_back(a, b);
+  }
+  return runs;
+}
+
+// Locates a class in the runs read for a part (each class lies in one run).
+Locate locate_in(const std::vector<Codes>& runs) {
+  return [&runs](std::uint64_t offset) {
+    const auto it = std::partition_point(runs.begin(), runs.end(),
+                                         [&](const Codes& run) { return run.first() <= offset; }) -
+                    1;
+    return Located{&*it, -static_cast<std::int64_t>(it->first())};
+  };
+}
+
 std::string board_text(const GravityMember& member, const GravityBoard& b) {
   const GravityIndex& index = member.index();
   std::string s;
@@ -164,10 +240,28 @@ class GravityTables final : public GameTables {
   // The entries [first, first + count) of layer t read back from its verified table.
   Codes load(const std::filesystem::path& dir, int t, std::uint64_t first, std::uint64_t count,
              unsigned threads) const;
+  // Whether a single process reads layer t + 1 whole, once, to solve layer t: when it holds at
+  // most four parts (every layer up to 6x5 and 7x4), whose moves would read most of it anyway,
+  // and listing the classes they read would cost time.
+  bool reads_whole(int t) const { return member_.index().entries(t + 1) <= 4 * part_entries(); }
+  std::filesystem::path work_path(const std::filesystem::path& dir, int t) const {
+    return dir / (layer_table_name(member_.rules(), 't', t) + ".work");
+  }
   Codes solve(int t, const Codes* next, const Share& mine, const Cluster& cluster, unsigned threads,
               Progress* progress) const;
-  void write(const BuildContext& context, int t, const Codes& codes, const Share& mine,
+  // Whether layer t is held in memory as well as in its work file: when the layer below reads
+  // it whole.
+  bool held_whole(int t) const { return t > 0 && reads_whole(t - 1); }
+  // Solves the rest of layer t into out's work file, part by part, reading layer t + 1 from
+  // `next` (null for the last layer); keeps its codes in memory too if held_whole(t).
+  void solve_streamed(const BuildContext& context, int t, const HeldLayer* next,
+                      HeldLayer& out) const;
+  // Writes layer t's table from `packed_as(radix)`, this process's share of it.
+  void write(const BuildContext& context, int t,
+             const std::function<EntryProducer(std::uint32_t)>& packed_as, const Share& mine,
              const Cluster& cluster) const;
+  void build_streamed(const BuildContext& context) const;
+  void build_distributed(const BuildContext& context, const Cluster& cluster) const;
 
   GravityMember member_;
 };
@@ -175,14 +269,34 @@ class GravityTables final : public GameTables {
 std::optional<BuildNeeds> GravityTables::needs(int processes) const {
   const GravityIndex& index = member_.index();
   const auto n = static_cast<std::uint64_t>(processes);
-  const auto bytes = [&](int t) { return (index.entries(t) * member_.entry_bits() + 7) / 8; };
+  const auto bytes = [&](int t, std::uint64_t most) {
+    return (std::min(most, index.entries(t)) * member_.entry_bits() + 7) / 8;
+  };
+  constexpr std::uint64_t kAll = ~std::uint64_t{0};
+  // The writer holds a layer's compressed blocks: the largest layers of 6x4 and 6x5 take up to
+  // 0.6 bits an entry (outcome), 1.8 (speed).
+  const double table_bits = member_.entry_bits() == 2 ? 0.6 : 1.8;
   BuildNeeds needs;
-  std::uint64_t layers = 0;  // a process holds its share of a layer and of the next
+  std::uint64_t layers = 0;
   for (int t = 0; t < member_.layers(); ++t) {
     needs.positions += index.positions(t);
     needs.stored += index.entries(t);
-    if (t < member_.stored_layers()) needs.disk += bytes(t);
-    layers = std::max(layers, bytes(t) + (t + 1 < member_.layers() ? bytes(t + 1) : 0));
+    const bool stored = t < member_.stored_layers(), last = t + 1 == member_.layers();
+    if (stored) needs.disk += bytes(t, kAll);
+    if (n > 1) {  // a process holds its share of a layer and of the next
+      layers = std::max(layers, bytes(t, kAll) + (last ? 0 : bytes(t + 1, kAll)));
+      continue;
+    }
+    // Solving: a part, or the layer whole when the layer below reads it whole, and what it
+    // reads: layer t + 1 whole, or about 3 (at most 8) parts' worth. Then, layer t + 1 let go,
+    // writing.
+    const std::uint64_t held = bytes(t, held_whole(t) ? kAll : part_entries());
+    const std::uint64_t next = last             ? 0
+                               : reads_whole(t) ? bytes(t + 1, kAll)
+                                                : bytes(t + 1, 8 * part_entries());
+    const auto written = static_cast<std::uint64_t>(
+        stored ? static_cast<double>(index.entries(t)) * table_bits / 8 : 0);
+    layers = std::max(layers, held + std::max(next, written));
   }
   // Besides: a round's classes fetched from other processes (about a round's entries, twice),
   // the writer's blocks, the index's tables; about 64 MB.
@@ -237,27 +351,152 @@ Codes GravityTables::solve(int t, const Codes* next, const Share& mine, const Cl
   return out;
 }
 
-void GravityTables::write(const BuildContext& context, int t, const Codes& codes, const Share& mine,
-                          const Cluster& cluster) const {
+void GravityTables::solve_streamed(const BuildContext& context, int t, const HeldLayer* next,
+                                   HeldLayer& out) const {
+  const auto start = std::chrono::steady_clock::now();
+  const std::string label = member_.rules().stem + " layer " + std::to_string(t);
+  LayerStore& store = *out.store;
+  const std::uint64_t resumed = store.done(), entries = store.entries();
+  if (resumed > 0 && context.log)
+    *context.log << label << ": resumed at entry " << resumed << " of " << entries << "\n";
+  Progress progress(label, entries - resumed);
+  if (held_whole(t)) {
+    out.codes.emplace(0, entries, member_.entry_bits());
+    if (resumed > 0)
+      std::memcpy(out.codes->words(), store.read(0, resumed, context.threads).words(),
+                  resumed * member_.entry_bits() / 8);  // whole chunks: whole bytes
+  }
+  std::uint64_t read = 0;  // entries of layer t + 1 read
+  std::vector<Codes> runs;
+  const Codes* whole = nullptr;
+  if (next && reads_whole(t)) {
+    if (!next->codes)  // a resumed build: the next layer is in its work file only
+      runs.push_back(next->store->read(0, next->store->entries(), context.threads));
+    whole = next->codes ? &*next->codes : &runs[0];
+    read = whole->count();
+  }
+  for (std::uint64_t from = resumed; from < entries;) {
+    const std::uint64_t to = std::min(entries, from + part_entries());
+    if (next && !whole) {
+      runs.clear();
+      for (const auto& [a, b] :
+           chunk_runs(successor_classes(member_, t, from, to), next->store->entries()))
+        runs.push_back(next->store->read(a, b - a, context.threads)), read += b - a;
+    }
+    Codes part;
+    Codes& into = out.codes ? *out.codes : (part = Codes(from, to - from, member_.entry_bits()));
+    solve_entries(member_, t, from, to,
+                  !next   ? Locate{}
+                  : whole ? locate_in(*whole)
+                          : locate_in(runs),
+                  into, context.threads, &progress);
+    store.append(into, from, to - from, context.threads);
+    from = to;
+  }
+  progress.finish();
+  if (context.log)
+    *context.log << label << ": solved in " << seconds_since(start) << " s"
+                 << (next ? ", read layer " + std::to_string(t + 1) + " " + std::to_string(read) +
+                                " entries"
+                          : "")
+                 << ", work file " << store.bytes() << " bytes"
+                 << (t < member_.stored_layers() ? "" : " (not stored: played out when probed)")
+                 << "\n";
+}
+
+void GravityTables::write(const BuildContext& context, int t,
+                          const std::function<EntryProducer(std::uint32_t)>& packed_as,
+                          const Share& mine, const Cluster& cluster) const {
   const auto start = std::chrono::steady_clock::now();
   format::Header h = header(t);
   const WriteOptions sampling{.block_entries_log2 = kLayerWrite.block_entries_log2,
                               .zstd_level = 3,
                               .threads = context.threads};
-  h.entry_radix = smaller_packing(
-      h, [&](std::uint32_t radix) { return packed(codes, radix); }, sampling, kSampleStride,
-      mine.blocks);
+  h.entry_radix = smaller_packing(h, packed_as, sampling, kSampleStride, mine.blocks);
   WriteOptions options = kLayerWrite;
   options.threads = context.threads;
   const std::uint64_t checksum = write_layer_table(
-      path(context.tables, t), h, packed(codes, h.entry_radix), options, mine.blocks, cluster);
+      path(context.tables, t), h, packed_as(h.entry_radix), options, mine.blocks, cluster);
   if (context.log)
     *context.log << member_.table_name(t) << ".tb: written, xxh3 " << hex64(checksum) << ", "
                  << h.entry_count << " entries, in " << seconds_since(start) << " s\n";
 }
 
 void GravityTables::build(const BuildContext& context) const {
-  const Cluster& cluster = context.cluster ? *context.cluster : single_process();
+  if (context.cluster && context.cluster->size() > 1)
+    build_distributed(context, *context.cluster);
+  else
+    build_streamed(context);
+}
+
+void GravityTables::build_streamed(const BuildContext& context) const {
+  const auto& dir = context.tables;
+  const int stored = member_.stored_layers(), layers = member_.layers();
+  const GravityIndex& index = member_.index();
+  std::vector<std::string> names;
+  for (int t = 0; t < stored; ++t) names.push_back(member_.table_name(t));
+  const std::vector<bool> table = complete_layers(
+      dir, names, member_.rules().canonical,
+      [&](int t, const format::Header& h) { return same_layout(h, header(t)); }, single_process());
+  std::vector<HeldLayer> held(layers);
+  const auto store = [&](int t) -> LayerStore& {
+    if (!held[t].store)
+      held[t].store = std::make_unique<LayerStore>(work_path(dir, t), member_.rules().canonical, t,
+                                                   index.entries(t), member_.entry_bits());
+    return *held[t].store;
+  };
+  // Layer t is solved when its table is missing, or when the layer below is solved (it reads
+  // this one) and this one has no table; a work file a killed build left complete spares the
+  // solve, an incomplete one is resumed.
+  std::vector<bool> read(layers, false), solved(layers, false);
+  for (int t = 0; t < layers; ++t) {
+    const bool kept = t < stored && table[t];
+    const bool worked = std::filesystem::exists(work_path(dir, t)) && store(t).complete();
+    read[t] = t > 0 && solved[t - 1];
+    solved[t] = !kept && !worked && (t < stored || read[t]);
+  }
+  for (int t = layers - 1; t >= 0; --t) {
+    const bool kept = t < stored && table[t];
+    if (kept && context.log)
+      *context.log << member_.table_name(t) << ".tb: kept (already complete)\n";
+    if (kept && read[t]) {  // the layer below reads it: from its table
+      if (held_whole(t)) {
+        held[t].codes = load(dir, t, 0, index.entries(t), context.threads);
+      } else {
+        for (std::uint64_t first = store(t).done(); first < index.entries(t);
+             first = store(t).done()) {
+          const Codes part = load(dir, t, first, std::min(part_entries(), index.entries(t) - first),
+                                  context.threads);
+          store(t).append(part, first, part.count(), context.threads);
+        }
+      }
+    }
+    if (solved[t]) {
+      store(t);
+      solve_streamed(context, t, t + 1 < layers ? &held[t + 1] : nullptr, held[t]);
+    }
+    if (t + 1 < layers) {  // only layer t read it, and layer t is in its work file or table
+      if (held[t + 1].store) held[t + 1].store->remove();
+      held[t + 1] = HeldLayer();
+    }
+    if (t < stored && !kept) {
+      store(t);
+      write(
+          context, t, [&](std::uint32_t radix) { return held[t].packed(radix); },
+          entry_share(index.entries(t), single_process(), 0), single_process());
+    }
+#ifdef __GLIBC__
+    malloc_trim(0);  // the write's blocks, freed in the worker threads' heaps
+#endif
+  }
+  for (int t = 0; t < layers; ++t) {
+    if (held[t].store) held[t].store->remove();
+    held[t] = HeldLayer();
+    std::filesystem::remove(work_path(dir, t));  // one an earlier build left
+  }
+}
+
+void GravityTables::build_distributed(const BuildContext& context, const Cluster& cluster) const {
   const int stored = member_.stored_layers();
   std::vector<std::string> names;
   for (int t = 0; t < stored; ++t) names.push_back(member_.table_name(t));
@@ -300,7 +539,9 @@ void GravityTables::build(const BuildContext& context) const {
                      << " bytes exchanged";
       *context.log << (t < stored ? "" : " (not stored: played out when probed)") << "\n";
     }
-    if (t < stored) write(context, t, layer, mine, cluster);
+    if (t < stored)
+      write(
+          context, t, [&](std::uint32_t radix) { return packed(layer, radix); }, mine, cluster);
 #ifdef __GLIBC__
     malloc_trim(0);  // the write's blocks, freed in the worker threads' heaps
 #endif
@@ -316,23 +557,50 @@ std::string GravityTables::deep_verify(const TableSet& tables, const std::string
   if (t < 0) throw tbreader::Error(name + ": not a table of " + member_.rules().canonical);
   const auto dir = tables.directory();
   const GravityIndex& index = member_.index();
-  const Codes stored = load(dir, t, 0, index.entries(t), threads);
-  Codes next;
-  if (t + 1 < member_.stored_layers()) {
-    next = load(dir, t + 1, 0, index.entries(t + 1), threads);
-  } else {  // the layers without tables, solved from the full board back
-    for (int l = member_.layers() - 1; l > t; --l)
-      next = solve_layer(member_, l, l + 1 < member_.layers() ? &next : nullptr, threads, nullptr);
+  // The layer after the last table is solved again from the full board back, streamed through
+  // work files in a scratch directory as a build does.
+  std::optional<HeldLayer> tail;
+  const BuildContext scratch{.tables = std::filesystem::temp_directory_path() /
+                                       ("tbgen-verify-" + std::to_string(::getpid())),
+                             .threads = threads};
+  if (t + 1 == member_.stored_layers()) {
+    std::filesystem::create_directories(scratch.tables);
+    for (int l = member_.layers() - 1; l > t; --l) {
+      HeldLayer layer;
+      layer.store =
+          std::make_unique<LayerStore>(work_path(scratch.tables, l), member_.rules().canonical, l,
+                                       index.entries(l), member_.entry_bits());
+      solve_streamed(scratch, l, tail ? &*tail : nullptr, layer);
+      if (tail) tail->store->remove();
+      tail = std::move(layer);
+    }
   }
-  const Codes derived = solve_layer(member_, t, &next, threads, nullptr);
-  for (std::uint64_t e = 0; e < stored.count(); ++e) {
-    if (derived.get(e) == stored.get(e)) continue;  // decided entries are marked in both
-    throw tbreader::Error(path(dir, t).string() + ": position " +
-                          board_text(member_, index.board(t, e)) + " (entry " + std::to_string(e) +
-                          ") stores " + std::to_string(stored.get(e)) + " but its moves give " +
-                          std::to_string(derived.get(e)));
+  // Part by part: the stored part, and the classes of layer t + 1 its moves lead to.
+  for (std::uint64_t from = 0; from < index.entries(t);) {
+    const std::uint64_t to = std::min(index.entries(t), from + part_entries());
+    const Codes stored = load(dir, t, from, to - from, threads);
+    std::vector<Codes> runs;
+    for (const auto& [a, b] :
+         chunk_runs(successor_classes(member_, t, from, to), index.entries(t + 1)))
+      runs.push_back(tail ? tail->store->read(a, b - a, threads)
+                          : load(dir, t + 1, a, b - a, threads));
+    Codes derived(from, to - from, member_.entry_bits());
+    solve_entries(member_, t, from, to, locate_in(runs), derived, threads, nullptr);
+    for (std::uint64_t i = 0; i < stored.count(); ++i) {
+      if (derived.get(i) == stored.get(i)) continue;  // decided entries are marked in both
+      const std::uint64_t e = from + i;
+      throw tbreader::Error(path(dir, t).string() + ": position " +
+                            board_text(member_, index.board(t, e)) + " (entry " +
+                            std::to_string(e) + ") stores " + std::to_string(stored.get(i)) +
+                            " but its moves give " + std::to_string(derived.get(i)));
+    }
+    from = to;
   }
-  return one_ply_note(stored.count());
+  if (tail) {
+    tail->store->remove();
+    std::filesystem::remove_all(scratch.tables);
+  }
+  return one_ply_note(index.entries(t));
 }
 
 }  // namespace
