@@ -241,6 +241,33 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
     return any;
   };
 
+  // A sector of placements alone, in one process: its positions are taken in the order of the
+  // mirror sector's entries, by the class of the other side's marks, which key every turn
+  // without a capture. The turns of a run of positions then lead into one class's codes, read
+  // from the caches, where positions taken by their own entries would read the sectors placed
+  // into at random; each position's code is written to its entries instead, one store a
+  // position. An orbit is met once for each symmetry that keeps its other side's marks, and
+  // its code is the same each time.
+  if (!cyclic && cluster.size() == 1) {
+    const Layout::Sets by_theirs(layout, sector.mirror());
+    const std::uint64_t count = layout.entries(sector.mirror()), own = codes[0].size();
+    in_chunks(count, false, [&](std::uint64_t first, std::uint64_t end, Lists&) {
+      for (std::uint64_t k = first; k < end; ++k) {
+        const Position q = by_theirs.position(k);
+        const Position p{q.theirs, q.mine, q.theirs_hand, q.mine_hand};
+        Fold fold;
+        const bool any = read_turns(
+            0, p, [&](const Lookup& l) { fold.add(l.get()); }, [](bool, std::uint64_t) {});
+        std::uint64_t entries[16];
+        const int n = layout.entries_of(p, entries);
+        for (int j = 0; j < n; ++j) codes[0][entries[j]] = any ? fold.code() : kLostNow;
+      }
+      // Progress in the sector's own positions (the two counts differ a little).
+      if (options.progress) options.progress(end * own / count - first * own / count);
+    });
+    return codes;
+  }
+
   // First pass: each position's turns out of the group are read, those into it counted. A
   // position with none into it is decided at once; a win by a turn out of it is scheduled.
   // A chunk's turns out of the group are looked up first and read after, so that their loads
