@@ -321,10 +321,11 @@ inline std::size_t compare(const std::string& game, const Spec& spec, bool check
 
 // Random positions of a member too big for every position: `samples` random plays of at least
 // `min_marks` marks (fewer when the game ends first), each checked by its board, by the
-// columns played (connect), and by its moves' values and, for speed, its result line.
+// columns played (connect), and by its moves' values and, for speed, its result line. The
+// member's tables are built here unless `tables` holds them.
 inline void compare_sample(const std::string& game, const Spec& spec, int samples, int min_marks,
-                           unsigned seed) {
-  const tbreader::Game member(tablebase(game), game);
+                           unsigned seed, const tbreader::Tablebase* tables = nullptr) {
+  const tbreader::Game member(tables ? *tables : tablebase(game), game);
   Minimax minimax(spec);
   std::mt19937_64 rng(seed);
   int wrong = 0;
