@@ -89,6 +89,13 @@ def connect_layers(cols, rows):
 connect_rate = 1.23e8
 connect_bits = 0.0724
 FETCHED = 2.1
+# One process streaming through work files (docs/building.md, "Connect in parts"): parts of
+# 2^28 entries at 2 bits; a part reads at most 7.3 parts' worth of the next layer (measured over
+# every part of 6x6's and 7x5's layers 27-35: 3-4 on average); work files of 0.31 bits an entry
+# (zstd level 1; connect(cols=6,rows=5)'s largest layers, build log), two at a time on disk.
+PART = 2**28
+PART_READS = 7.3
+WORK_BITS = 0.31
 print()
 for name, cols, rows in [("connect(cols=7,rows=5)", 7, 5), ("connect(cols=6,rows=6)", 6, 6),
                          ("connect(cols=7,rows=6)", 7, 6)]:
@@ -103,6 +110,10 @@ for name, cols, rows in [("connect(cols=7,rows=5)", 7, 5), ("connect(cols=6,rows
     print(f"{name}: {len(L)} layers, {dense:.3e} positions, {stored:.3e} entries stored, largest layer "
           f"t={big_t} {big:.3e} ({big*2/8/1e9:.0f} GB at 2 bits), solve peak {peak/1e9:.0f} GB, "
           f"traffic {traffic/1e12:.1f} TB (bound {bound/1e12:.1f} TB), tables ~{tables/1e9:.0f} GB")
+    work = max(L[i][2] + L[i + 1][2] for i in range(len(L) - 1)) * WORK_BITS / 8
+    print(f"   one process streaming: {PART * (1 + PART_READS) * 2 / 8 / 1e9:.2f} GB of parts and "
+          f"reads, work files {work / 1e9:.1f} GB on disk; {dense / (connect_rate * 2) / 60:,.0f} min on 2 cores, "
+          f"{dense / (connect_rate * 64) / 60:,.1f} min on 64")
     for N, cores in ([(1, 64), (4, 64)] if cols * rows < 40 else [(32, 64), (128, 64)]):
         compute = dense / (connect_rate * N * cores)
         network = traffic / (N * 12.5e9)
