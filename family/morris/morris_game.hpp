@@ -41,7 +41,7 @@ struct Board {
   // Whether `mark`, just placed or moved onto, makes a mill with the other marks of `own`.
   bool closes_mill(Points own, int mark) const {
     const std::array<Points, 3>& m = mills_through[mark];
-    return ((own & m[0]) == m[0]) | ((own & m[1]) == m[1]) | ((own & m[2]) == m[2]);
+    return (own & m[0]) == m[0] || (own & m[1]) == m[1] || (own & m[2]) == m[2];
   }
   // The points of `own` that lie in a mill of `own`.
   Points in_mills(Points own) const;
