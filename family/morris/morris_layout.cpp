@@ -53,8 +53,7 @@ Layout::Layout(const Rules& rules)
 }
 
 std::uint64_t Layout::entries(const Sector& s) const {
-  return symmetry_->class_count(s.mine) *
-         combinatorial::binomial(rules_.board->points - s.mine, s.theirs);
+  return symmetry_->class_count(s.mine) * per_class(s);
 }
 
 std::vector<std::uint64_t> Layout::equivalent_entries(const Position& p) const {
@@ -81,7 +80,7 @@ Layout::Sets::Sets(const Layout& layout, const Sector& s)
     : layout_(&layout),
       sector_(s),
       classes_(&layout.symmetry_->classes(s.mine)),
-      per_class_(combinatorial::binomial(layout.rules_.board->points - s.mine, s.theirs)),
+      per_class_(layout.per_class(s)),
       symmetric_(&layout.symmetric_classes(s.mine)) {
   local_.resize(per_class_);
   for (std::uint64_t r = 0; r < per_class_; ++r)
@@ -101,8 +100,7 @@ std::uint32_t Layout::layer_of(const Sector& s) {
 }
 
 Position Layout::position(const Sector& s, std::uint64_t entry) const {
-  const auto [mine, theirs] = symmetry_->keyed_sets(
-      s.mine, s.theirs, combinatorial::binomial(rules_.board->points - s.mine, s.theirs), entry);
+  const auto [mine, theirs] = symmetry_->keyed_sets(s.mine, s.theirs, per_class(s), entry);
   return {mine, theirs, s.mine_hand, s.theirs_hand};
 }
 

@@ -145,6 +145,7 @@ class Layout {
   static std::uint32_t layer_of(const Sector& s);
 
  private:
+  // Positions a class of the mover's set holds: the other side's sets among the points left.
   std::uint64_t per_class(const Sector& s) const {
     return combinatorial::binomial(rules_.board->points - s.mine, s.theirs);
   }

@@ -370,7 +370,7 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
       // random in tables larger than the caches), then the telling.
       struct Told {
         std::uint64_t entry;
-        int side;
+        int side, before;  // its side and its predecessors'
         bool symmetric;
         std::uint32_t preds_end;  // in `back`, then in `preds`
       };
@@ -409,12 +409,12 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
               layout.prefetch_keyed(back.back().mine, sides[before]);
             }
           }
-          told.push_back({entry, side, symmetric, static_cast<std::uint32_t>(back.size())});
+          told.push_back({entry, side, before, symmetric, static_cast<std::uint32_t>(back.size())});
         }
         preds.clear();
         std::uint32_t at = 0;
         for (Told& t : told) {
-          const int before = side_of(stepped(sides[t.side]));
+          const int before = t.before;
           const std::size_t from = preds.size();
           for (; at < t.preds_end; ++at) {
             std::uint64_t entries[16];
@@ -439,7 +439,7 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
         }
         at = 0;
         for (const Told& t : told) {
-          const int before = side_of(stepped(sides[t.side]));
+          const int before = t.before;
           const bool lost = !mover_wins(load(t.side, t.entry));
           for (; at < t.preds_end; ++at) {
             const std::uint64_t e = preds[at];
