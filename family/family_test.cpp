@@ -35,8 +35,14 @@ TEST_P(FamilyAgainstMinimax, EveryReachablePosition) {
   compare(GetParam().game, GetParam().spec, GetParam().refusals);
 }
 
+std::string case_name(const ::testing::TestParamInfo<Case>& param) {
+  return "case" + std::to_string(param.index);
+}
+
+// Small boards, whose every refused board is tried too; then larger ones, whose comparisons
+// take minutes under the sanitizers and run in the plain build only (scripts/test.sh).
 INSTANTIATE_TEST_SUITE_P(
-    Members, FamilyAgainstMinimax,
+    Small, FamilyAgainstMinimax,
     ::testing::Values(
         Case{"mnk(cols=3,rows=3,k=3)", mnk(3, 3, 3), true},
         Case{"mnk(cols=3,rows=3,k=3,value=speed,first=O)", mnk(3, 3, 3, 1, 1, 's', 'O'), true},
@@ -47,21 +53,25 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"mnk(cols=4,rows=3,k=4,p=3,q=2,first=O)", mnk(4, 3, 4, 3, 2, 'o', 'O'), true},
         Case{"mnk(cols=4,rows=3,k=3,p=3,q=3,value=speed)", mnk(4, 3, 3, 3, 3, 's'), true},
         Case{"mnk(cols=3,rows=4,k=3,p=3,q=1)", mnk(3, 4, 3, 3, 1), true},
-        Case{"mnk(cols=5,rows=3,k=3,value=speed)", mnk(5, 3, 3, 1, 1, 's'), false},
-        Case{"mnk(cols=5,rows=3,k=4,p=2,q=1)", mnk(5, 3, 4, 2, 1), false},
-        Case{"mnk(cols=4,rows=4,k=3,p=2,q=2,first=O)", mnk(4, 4, 3, 2, 2, 'o', 'O'), false},
         Case{"mnk(cols=3,rows=3,k=3,misere=1)", mnk(3, 3, 3, 1, 1, 'o', 'X', true), true},
         Case{"mnk(cols=3,rows=3,k=3,value=speed,misere=1)", mnk(3, 3, 3, 1, 1, 's', 'X', true),
              true},
         Case{"mnk(cols=4,rows=3,k=3,p=2,q=1,first=O,misere=1)", mnk(4, 3, 3, 2, 1, 'o', 'O', true),
              true},
-        Case{"mnk(cols=4,rows=4,k=3,misere=1)", mnk(4, 4, 3, 1, 1, 'o', 'X', true), false},
         Case{"lines(cols=3,rows=3,len=3,threshold=2,fill=second)",
              lines(3, 3, 3, 2, 1, 1, 9, 's', 'o'), true},
         Case{"lines(cols=4,rows=3,len=3,threshold=2,p=2,q=1,turns=4,fill=first,value=margin)",
              lines(4, 3, 3, 2, 2, 1, 4, 'f', 'm'), true},
         Case{"lines(cols=4,rows=3,len=4,threshold=3,p=3,q=3,turns=3,value=margin,first=O)",
-             lines(4, 3, 4, 3, 3, 3, 3, 'n', 'm', 'O'), true},
+             lines(4, 3, 4, 3, 3, 3, 3, 'n', 'm', 'O'), true}),
+    case_name);
+INSTANTIATE_TEST_SUITE_P(
+    Large, FamilyAgainstMinimax,
+    ::testing::Values(
+        Case{"mnk(cols=5,rows=3,k=3,value=speed)", mnk(5, 3, 3, 1, 1, 's'), false},
+        Case{"mnk(cols=5,rows=3,k=4,p=2,q=1)", mnk(5, 3, 4, 2, 1), false},
+        Case{"mnk(cols=4,rows=4,k=3,p=2,q=2,first=O)", mnk(4, 4, 3, 2, 2, 'o', 'O'), false},
+        Case{"mnk(cols=4,rows=4,k=3,misere=1)", mnk(4, 4, 3, 1, 1, 'o', 'X', true), false},
         Case{"lines(cols=4,rows=4,len=4,threshold=3,p=2,q=2,turns=5,fill=second,first=O)",
              lines(4, 4, 4, 3, 2, 2, 5, 's', 'o', 'O'), false},
         Case{"lines(cols=5,rows=3,len=3,threshold=3,p=2,q=1,turns=6,value=margin)",
@@ -70,7 +80,7 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"lines(cols=6,rows=5,len=4,turns=4)", lines(6, 5, 4, 4, 1, 1, 4, 'n', 'o'), false},
         Case{"lines(cols=8,rows=4,len=3,p=3,q=1,turns=2,value=margin)",
              lines(8, 4, 3, 3, 3, 1, 2, 'n', 'm'), false}),
-    [](const auto& param) { return "case" + std::to_string(param.index); });
+    case_name);
 
 // Misere tic-tac-toe is a draw (published: the first player holds it only by the centre);
 // misere 4x4 k=3, by the minimax and by the tables.
