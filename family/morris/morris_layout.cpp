@@ -25,13 +25,22 @@ family::Rules as_family(const Board& b) {
 Layout::Layout(const Rules& rules)
     : rules_(rules),
       symmetry_(std::make_unique<family::Symmetry>(as_family(*rules.board))),
-      symmetric_(std::make_unique<Symmetric>()) {
+      stabilisers_(std::make_unique<Stabilisers>()) {
   for (int g = 0; g < symmetry_->size(); ++g) {
     std::vector<int> to(rules.board->points);
     for (int p = 0; p < rules.board->points; ++p)
       to[p] = std::countr_zero(symmetry_->apply(g, symmetry_->to_index(Points{1} << p)));
     index_maps_.emplace_back(to);
   }
+  const auto all = symmetry_->full();  // a symmetry is known by where it takes each point
+  for (int a = 0; a < symmetry_->size(); ++a)
+    for (int b = 0; b < symmetry_->size(); ++b)
+      for (int g = 0; g < symmetry_->size(); ++g) {
+        bool same = true;
+        for (std::uint32_t p = all; p && same; p &= p - 1)
+          same = symmetry_->apply(g, p & -p) == symmetry_->apply(a, symmetry_->apply(b, p & -p));
+        if (same) compose_[a][b] = static_cast<std::uint8_t>(g);
+      }
   const int n = rules.pieces, points = rules.board->points;
   for (int m = 0; m <= n; ++m)
     for (int mh = 0; m + mh <= n; ++mh)
@@ -61,19 +70,19 @@ std::vector<std::uint64_t> Layout::equivalent_entries(const Position& p) const {
   return {out, out + entries_of(p, out)};
 }
 
-const std::vector<bool>& Layout::build_symmetric_classes(int size) const {
-  std::call_once(symmetric_->once[size], [&] {
+const std::vector<std::uint32_t>& Layout::build_stabilisers(int size) const {
+  std::call_once(stabilisers_->once[size], [&] {
     const auto& classes = symmetry_->classes(size);
-    std::vector<bool>& flags = symmetric_->by_size[size];
-    flags.resize(classes.classes());
-    for (std::uint64_t c = 0; c < flags.size(); ++c) {
+    std::vector<std::uint32_t>& by_class = stabilisers_->by_size[size];
+    by_class.assign(classes.classes(), 0);
+    for (std::uint64_t c = 0; c < by_class.size(); ++c) {
       const std::uint32_t set = classes.set(c);
-      for (int g = 1; g < symmetry_->size() && !flags[c]; ++g)
-        flags[c] = symmetry_->apply(g, set) == set;
+      for (int g = 1; g < symmetry_->size(); ++g)  // 0 is the identity
+        if (symmetry_->apply(g, set) == set) by_class[c] |= 1u << g;
     }
-    symmetric_->ready[size].store(true, std::memory_order_release);
+    stabilisers_->ready[size].store(true, std::memory_order_release);
   });
-  return symmetric_->by_size[size];
+  return stabilisers_->by_size[size];
 }
 
 Layout::Sets::Sets(const Layout& layout, const Sector& s)
@@ -81,7 +90,7 @@ Layout::Sets::Sets(const Layout& layout, const Sector& s)
       sector_(s),
       classes_(&layout.symmetry_->classes(s.mine)),
       per_class_(layout.per_class(s)),
-      symmetric_(&layout.symmetric_classes(s.mine)) {
+      stabilisers_(&layout.stabilisers(s.mine)) {
   local_.resize(per_class_);
   for (std::uint64_t r = 0; r < per_class_; ++r)
     local_[r] = combinatorial::revolving_door_unrank(r, s.theirs);

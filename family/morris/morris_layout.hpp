@@ -100,10 +100,11 @@ class Layout {
     k.free_ = symmetry_->full() & ~place.canonical;
     k.map_ = &index_maps_[place.symmetry];
     k.maps_ = &index_maps_;
-    if (symmetric_classes(s.mine)[place.cls]) [[unlikely]]
-      for (int g = 0; g < symmetry_->size(); ++g)
-        if (g != place.symmetry && symmetry_->apply(g, set) == place.canonical)
-          k.images_ |= 1u << g;
+    // The symmetries other than place.symmetry onto the canonical set: those of its
+    // stabiliser, each composed with place.symmetry.
+    if (const std::uint32_t stabiliser = stabilisers(s.mine)[place.cls]) [[unlikely]]
+      for (std::uint32_t g = stabiliser; g; g &= g - 1)
+        k.images_ |= 1u << compose_[std::countr_zero(g)][place.symmetry];
     return k;
   }
   // keyed() of the same marks in a sector where they are as many: the class lookup done.
@@ -132,14 +133,14 @@ class Layout {
       return {sym.to_board(key), sym.to_board(other), sector_.mine_hand, sector_.theirs_hand};
     }
     // Whether the position at `entry` has images of its own: known from its class.
-    bool symmetric(std::uint64_t entry) const { return (*symmetric_)[entry / per_class_]; }
+    bool symmetric(std::uint64_t entry) const { return (*stabilisers_)[entry / per_class_] != 0; }
 
    private:
     const Layout* layout_;
     Sector sector_;
     const family::ClassIndex* classes_;
     std::uint64_t per_class_;
-    const std::vector<bool>* symmetric_;
+    const std::vector<std::uint32_t>* stabilisers_;
     std::vector<std::uint32_t> local_;  // by rank within a class
   };
   static std::uint32_t layer_of(const Sector& s);
@@ -149,24 +150,27 @@ class Layout {
   std::uint64_t per_class(const Sector& s) const {
     return combinatorial::binomial(rules_.board->points - s.mine, s.theirs);
   }
-  // Whether the canonical set of each class of a size has an image of its own, by class: built
-  // on first use of the size (the reader never asks).
-  const std::vector<bool>& symmetric_classes(int size) const {
-    if (symmetric_->ready[size].load(std::memory_order_acquire)) return symmetric_->by_size[size];
-    return build_symmetric_classes(size);
+  // The symmetries other than the identity that keep the canonical set of each class of a size
+  // (by bit; none: the class's sets have no image of their own), by class: built on first use of
+  // the size (the reader never asks).
+  const std::vector<std::uint32_t>& stabilisers(int size) const {
+    if (stabilisers_->ready[size].load(std::memory_order_acquire))
+      return stabilisers_->by_size[size];
+    return build_stabilisers(size);
   }
-  const std::vector<bool>& build_symmetric_classes(int size) const;
+  const std::vector<std::uint32_t>& build_stabilisers(int size) const;
 
   Rules rules_;
   std::unique_ptr<family::Symmetry> symmetry_;
   std::vector<family::CellMap> index_maps_;  // board masks to index cells under each symmetry
+  std::array<std::array<std::uint8_t, 16>, 16> compose_{};  // [a][b]: a after b
   std::vector<Sector> sectors_;
-  struct Symmetric {
+  struct Stabilisers {
     std::array<std::once_flag, 33> once;
     std::array<std::atomic<bool>, 33> ready{};  // checked first: cheaper than call_once
-    std::array<std::vector<bool>, 33> by_size;
+    std::array<std::vector<std::uint32_t>, 33> by_size;
   };
-  std::unique_ptr<Symmetric> symmetric_;
+  std::unique_ptr<Stabilisers> stabilisers_;
 };
 
 inline int Layout::entries_of(const Position& p, std::uint64_t* out) const {
