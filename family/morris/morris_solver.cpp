@@ -140,6 +140,11 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
   // (a code once set never changes). What a level decides does not depend on the order its
   // positions are taken in, so the tables are the same for any thread count and any number of
   // processes.
+  // A counter holds the turns into the group (at most 54: three marks flying to 18 points) and
+  // a bit that says a turn out of it loses; a position with one out of it that wins or draws is
+  // never lost and its counter never falls to zero. So the turns out of the group are read once,
+  // in the first pass, for most positions, not again when the last turn into it is known lost.
+  constexpr std::uint8_t kLosesOut = 0x80, kNeverZero = 0x7f;
   const auto code_ref = [&](int side, std::uint64_t e) {
     return std::atomic_ref<Code>(codes[side][e - shares[side].first]);
   };
@@ -321,9 +326,12 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
           codes[i][k] = fold.code();
           if (cyclic && codes[i][k])
             at_level(out.decided, codes[i][k] - 1).push_back(item(side, e));
-        } else {
-          counters[i][k] = r.inside;
+        } else if (fold.win || fold.drawn) {
+          // Never lost: a turn out of the group wins or draws.
+          counters[i][k] = kNeverZero;
           if (fold.win) at_level(out.scheduled, fold.win - 1).push_back(item(side, e));
+        } else {
+          counters[i][k] = r.inside | (fold.loss ? kLosesOut : 0);
         }
       }
     });
@@ -342,12 +350,13 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
       return;
     }
     const std::uint64_t k = e - shares[side].first;
-    if (std::atomic_ref<std::uint8_t>(counters[side][k]).fetch_sub(1) != 1) return;
-    Fold fold;
-    read_turns(
-        side, sets[side].position(e), [&](const Lookup& l) { fold.add(l.get()); },
-        [](bool, std::uint64_t) {});
-    if (fold.win || fold.drawn) return;  // a win scheduled, or a draw
+    const std::uint8_t was = std::atomic_ref<std::uint8_t>(counters[side][k]).fetch_sub(1);
+    if ((was & ~kLosesOut) != 1) return;
+    Fold fold;  // the slowest loss through a turn out of the group, read again where there is one
+    if (was & kLosesOut)
+      read_turns(
+          side, sets[side].position(e), [&](const Lookup& l) { fold.add(l.get()); },
+          [](bool, std::uint64_t) {});
     const Code c = std::max(static_cast<Code>(d + 2), fold.loss);
     if (c == d + 2) {
       if (claim(side, e, c)) at_level(out.decided, d + 1).push_back(item(side, e));
