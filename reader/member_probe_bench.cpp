@@ -6,8 +6,9 @@
 //
 //   TBGEN_BENCH_TABLES=DIR build/bin/bench_member_probe [--benchmark_filter=...]
 //
-// DIR holds the tables of double5, connect(cols=6,rows=5) and hex(cols=4,rows=5) (a member
-// whose tables are missing is skipped). Benchmarks, each per member and per sampling:
+// DIR holds the tables of double5, connect(cols=6,rows=5) and hex(cols=4,rows=5), and where
+// they are built connect(cols=6,rows=6) and connect(cols=7,rows=5) (a member whose tables are
+// missing is skipped). Benchmarks, each per member and per sampling:
 // - ValueOf: value_of one position at a time (as an engine asks), CacheMode::decoded, warm
 //   (a first pass before the timing decodes every block the positions touch);
 // - ValuesOf: values_of over the whole working set (reads overlapped), decoded, warm;
@@ -43,6 +44,11 @@ struct Member {
   std::array<int, 2> late;            // the two largest layers with a table
 };
 
+// Layer t of a member with a mark a turn, the first player's first.
+std::pair<int, int> one_mark_a_turn(int t) {
+  return {(t + 1) / 2, t / 2};
+}
+
 const Member kMembers[] = {
     {"double5",
      "double5",
@@ -54,26 +60,10 @@ const Member kMembers[] = {
        return std::pair{2 * ((r + 1) / 2), 2 * (r / 2)};
      },
      {8, 9}},
-    {"connect6x5",
-     "connect(cols=6,rows=5)",
-     6,
-     5,
-     true,
-     31,
-     [](int t) {
-       return std::pair{(t + 1) / 2, t / 2};
-     },
-     {24, 25}},
-    {"hex4x5",
-     "hex(cols=4,rows=5)",
-     4,
-     5,
-     false,
-     21,
-     [](int t) {
-       return std::pair{(t + 1) / 2, t / 2};
-     },
-     {13, 14}},
+    {"connect6x5", "connect(cols=6,rows=5)", 6, 5, true, 31, one_mark_a_turn, {24, 25}},
+    {"connect6x6", "connect(cols=6,rows=6)", 6, 6, true, 37, one_mark_a_turn, {30, 31}},
+    {"connect7x5", "connect(cols=7,rows=5)", 7, 5, true, 36, one_mark_a_turn, {29, 30}},
+    {"hex4x5", "hex(cols=4,rows=5)", 4, 5, false, 21, one_mark_a_turn, {13, 14}},
 };
 
 double binomial(int n, int k) {
