@@ -251,81 +251,66 @@ std::uint64_t write_table(const std::filesystem::path& path, format::Header head
   const Dictionary dictionary(
       train_dictionary(header, dictionary_sample(header, produce, options), options), header,
       options);
-  return assemble_table(path, header, compress_blocks(header, produce, options, {}, dictionary),
-                        options, dictionary);
-}
-
-std::uint64_t assemble_table(const std::filesystem::path& path, format::Header header,
-                             const std::vector<std::vector<std::uint8_t>>& blocks,
-                             const WriteOptions& options, const Dictionary& dictionary) {
-  if (!format::valid_entry_bits(header.entry_bits))
-    throw std::invalid_argument("invalid entry width");
-  if (!format::valid_entry_radix(header.entry_radix, header.entry_bits))
-    throw std::invalid_argument("invalid entry radix");
+  // A batch of blocks at a time, compressed on the threads and appended in order: the writer
+  // holds a batch (at most 64 MiB packed), not the table.
+  BlockFileWriter file(path, header, options, dictionary);
   set_block_fields(header, options);
-  if (blocks.size() != header.block_count)
-    throw std::invalid_argument("block count does not match the entry count");
-
-  std::vector<format::DirectoryEntry> directory(header.block_count);
-  parallel_for(options.threads, header.block_count, [&](std::uint64_t b) {
-    directory[b] = {xxh3(blocks[b].data(), blocks[b].size()),
-                    static_cast<std::uint32_t>(blocks[b].size())};
-  });
-  const auto dir_bytes = format::encode_directory(directory);
-  set_data_fields(header, dictionary, dir_bytes, directory);
-  const auto head = format::encode_header(header);
-
-  Xxh3Stream whole;
-  const auto tmp = path.string() + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error(tmp + ": cannot create");
-    auto put = [&](const void* data, std::size_t size) {
-      out.write(static_cast<const char*>(data), static_cast<std::streamsize>(size));
-      whole.update(data, size);
-    };
-    put(head.data(), head.size());
-    put(dir_bytes.data(), dir_bytes.size());
-    put(dictionary.bytes().data(), dictionary.bytes().size());
-    for (const auto& b : blocks) put(b.data(), b.size());
-    std::uint8_t trailer[format::kTrailerSize];
-    const std::uint64_t checksum = whole.digest();
-    format::store_u64(trailer, checksum);
-    std::copy(format::kTrailerMagic.begin(), format::kTrailerMagic.end(), trailer + 8);
-    out.write(reinterpret_cast<const char*>(trailer), sizeof trailer);
-    out.flush();
-    if (!out) {
-      std::remove(tmp.c_str());
-      throw std::runtime_error(tmp + ": write failed");
-    }
-    out.close();
-    std::filesystem::rename(tmp, path);
-    return checksum;
+  const auto batch = static_cast<std::uint32_t>(
+      std::max<std::uint64_t>(1, (std::uint64_t{64} << 20) / header.block_raw_bytes(0)));
+  for (std::uint32_t first = 0; first < header.block_count;) {
+    const std::uint32_t end = first + std::min(batch, header.block_count - first);
+    for (const auto& block : compress_blocks(header, produce, options, {first, end}, dictionary))
+      file.append(block);
+    first = end;
   }
+  return file.finish();
 }
 
 BlockFileWriter::BlockFileWriter(const std::filesystem::path& path, format::Header header,
                                  const std::vector<format::DirectoryEntry>& directory,
                                  const WriteOptions& options, const Dictionary& dictionary)
-    : path_(path), tmp_(path.string() + ".tmp." + std::to_string(::getpid())) {
-  set_block_fields(header, options);
-  if (directory.size() != header.block_count)
+    : dictionary_(&dictionary), directory_(directory) {
+  open(path, header, options);
+  if (directory.size() != header_.block_count)
     throw std::invalid_argument("block count does not match the entry count");
-  const auto dir_bytes = format::encode_directory(directory);
-  set_data_fields(header, dictionary, dir_bytes, directory);
-  const auto head = format::encode_header(header);
+  for (const auto& d : directory) {
+    offsets_.push_back(end_);
+    end_ += d.compressed_size;
+  }
+  put_head();
+}
+
+BlockFileWriter::BlockFileWriter(const std::filesystem::path& path, format::Header header,
+                                 const WriteOptions& options, const Dictionary& dictionary)
+    : dictionary_(&dictionary), appending_(true) {
+  open(path, header, options);
+  directory_.reserve(header_.block_count);
+}
+
+void BlockFileWriter::open(const std::filesystem::path& path, format::Header header,
+                           const WriteOptions& options) {
+  if (!format::valid_entry_bits(header.entry_bits))
+    throw std::invalid_argument("invalid entry width");
+  if (!format::valid_entry_radix(header.entry_radix, header.entry_bits))
+    throw std::invalid_argument("invalid entry radix");
+  set_block_fields(header, options);
+  header_ = header;
+  path_ = path;
+  tmp_ = path.string() + ".tmp." + std::to_string(::getpid());
   fd_ = ::open(tmp_.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
   if (fd_ < 0) throw std::runtime_error(tmp_.string() + ": cannot create");
-  std::uint64_t at = head.size() + dir_bytes.size() + dictionary.bytes().size();
-  for (const auto& d : directory) {
-    offsets_.push_back(at);
-    sizes_.push_back(d.compressed_size);
-    at += d.compressed_size;
-  }
-  end_ = at;
+  // The blocks start after the header, the directory and the dictionary.
+  end_ =
+      format::kHeaderSize + std::uint64_t{16} * header_.block_count + dictionary_->bytes().size();
+}
+
+void BlockFileWriter::put_head() {
+  const auto dir_bytes = format::encode_directory(directory_);
+  set_data_fields(header_, *dictionary_, dir_bytes, directory_);
+  const auto head = format::encode_header(header_);
   put_at(0, head);
   put_at(head.size(), dir_bytes);
-  put_at(head.size() + dir_bytes.size(), dictionary.bytes());
+  put_at(head.size() + dir_bytes.size(), dictionary_->bytes());
 }
 
 BlockFileWriter::~BlockFileWriter() {
@@ -345,12 +330,34 @@ void BlockFileWriter::put_at(std::uint64_t offset, std::span<const std::uint8_t>
 }
 
 void BlockFileWriter::put(std::uint32_t block, std::span<const std::uint8_t> bytes) {
-  if (block >= sizes_.size() || bytes.size() != sizes_[block])
+  if (appending_ || block >= offsets_.size() || bytes.size() != directory_[block].compressed_size)
     throw std::invalid_argument("a block that does not match its directory entry");
   put_at(offsets_[block], bytes);
 }
 
+void BlockFileWriter::append(std::span<const std::uint8_t> bytes) {
+  if (!appending_ || directory_.size() == header_.block_count)
+    throw std::invalid_argument("a block past the table's block count");
+  // Blocks of a few dozen bytes are gathered into writes of a few megabytes.
+  if (pending_.size() + bytes.size() > kPendingBytes) flush();
+  pending_.insert(pending_.end(), bytes.begin(), bytes.end());
+  directory_.push_back(
+      {xxh3(bytes.data(), bytes.size()), static_cast<std::uint32_t>(bytes.size())});
+}
+
+void BlockFileWriter::flush() {
+  put_at(end_, pending_);
+  end_ += pending_.size();
+  pending_.clear();
+}
+
 std::uint64_t BlockFileWriter::finish() {
+  if (appending_) {
+    if (directory_.size() != header_.block_count)
+      throw std::invalid_argument("block count does not match the entry count");
+    flush();
+    put_head();
+  }
   // The whole-file checksum over the bytes in order, read back a piece at a time.
   Xxh3Stream whole;
   std::vector<std::uint8_t> piece(std::size_t{1} << 22);

@@ -130,35 +130,42 @@ std::vector<std::vector<std::uint8_t>> compress_blocks(const format::Header& hea
                                                        const WriteOptions& options,
                                                        const BlockShare& share,
                                                        const Dictionary& dictionary);
-// Writes the table from every block compressed (in order) with `dictionary`; returns the
-// whole-file checksum.
-std::uint64_t assemble_table(const std::filesystem::path& path, format::Header header,
-                             const std::vector<std::vector<std::uint8_t>>& blocks,
-                             const WriteOptions& options, const Dictionary& dictionary);
-
-// A table file put together block by block in any order, each at its place, once every block's
-// directory entry is known: how rank 0 of a distributed build writes a table without holding
-// its blocks, which the other processes send a few at a time. finish() checksums the whole
-// file (reading it back) and renames it into place.
+// A table file put together block by block without holding its blocks. Given every block's
+// directory entry, blocks are put at their places in any order: how rank 0 of a distributed
+// build writes a table that the other processes send a few blocks at a time. Given none, blocks
+// are appended in order and the header and directory written last: how one process writes a
+// table of any size a batch of blocks at a time. finish() checksums the whole file (reading it
+// back) and renames it into place.
 class BlockFileWriter {
  public:
   BlockFileWriter(const std::filesystem::path& path, format::Header header,
                   const std::vector<format::DirectoryEntry>& directory, const WriteOptions& options,
                   const Dictionary& dictionary);
+  BlockFileWriter(const std::filesystem::path& path, format::Header header,
+                  const WriteOptions& options, const Dictionary& dictionary);
   ~BlockFileWriter();
   BlockFileWriter(const BlockFileWriter&) = delete;
   BlockFileWriter& operator=(const BlockFileWriter&) = delete;
-  std::uint32_t size(std::uint32_t block) const { return sizes_.at(block); }
+  std::uint32_t size(std::uint32_t block) const { return directory_.at(block).compressed_size; }
   void put(std::uint32_t block, std::span<const std::uint8_t> bytes);
-  std::uint64_t finish();  // the whole-file checksum
+  void append(std::span<const std::uint8_t> bytes);  // the next block, without a directory
+  std::uint64_t finish();                            // the whole-file checksum
 
  private:
+  void open(const std::filesystem::path& path, format::Header header, const WriteOptions& options);
   void put_at(std::uint64_t offset, std::span<const std::uint8_t> bytes);
+  void put_head();  // the header, directory and dictionary
+  void flush();     // the blocks appended and not yet written
   std::filesystem::path path_, tmp_;
   int fd_ = -1;
-  std::vector<std::uint64_t> offsets_;
-  std::vector<std::uint32_t> sizes_;
-  std::uint64_t end_ = 0;  // where the trailer goes
+  format::Header header_;
+  const Dictionary* dictionary_;
+  std::vector<format::DirectoryEntry> directory_;
+  std::vector<std::uint64_t> offsets_;  // of each block, given the directory
+  std::uint64_t end_ = 0;               // where the next appended block or the trailer goes
+  bool appending_ = false;
+  static constexpr std::size_t kPendingBytes = std::size_t{4} << 20;
+  std::vector<std::uint8_t> pending_;
 };
 
 // Sets entry `index` (value < 2^entry_bits, entry_bits <= 64) in a packed buffer. Not

@@ -273,9 +273,6 @@ std::optional<BuildNeeds> GravityTables::needs(int processes) const {
     return (std::min(most, index.entries(t)) * member_.entry_bits() + 7) / 8;
   };
   constexpr std::uint64_t kAll = ~std::uint64_t{0};
-  // The writer holds a layer's compressed blocks: the largest layers of 6x4 and 6x5 take up to
-  // 0.6 bits an entry (outcome), 1.8 (speed).
-  const double table_bits = member_.entry_bits() == 2 ? 0.6 : 1.8;
   BuildNeeds needs;
   std::uint64_t layers = 0;
   for (int t = 0; t < member_.layers(); ++t) {
@@ -289,17 +286,16 @@ std::optional<BuildNeeds> GravityTables::needs(int processes) const {
     }
     // Solving: a part, or the layer whole when the layer below reads it whole, and what it
     // reads: layer t + 1 whole, or about 3 (at most 8) parts' worth. Then, layer t + 1 let go,
-    // writing.
+    // writing: a batch of blocks and the table's directory, 16 bytes a block.
     const std::uint64_t held = bytes(t, held_whole(t) ? kAll : part_entries());
     const std::uint64_t next = last             ? 0
                                : reads_whole(t) ? bytes(t + 1, kAll)
                                                 : bytes(t + 1, 8 * part_entries());
-    const auto written = static_cast<std::uint64_t>(
-        stored ? static_cast<double>(index.entries(t)) * table_bits / 8 : 0);
+    const std::uint64_t written = stored ? 2 * 16 * (index.entries(t) / kBlock) : 0;
     layers = std::max(layers, held + std::max(next, written));
   }
   // Besides: a round's classes fetched from other processes (about a round's entries, twice),
-  // the writer's blocks, the index's tables; about 64 MB.
+  // the writer's batch of blocks, the index's tables; about 64 MB.
   const std::uint64_t rounds = n > 1 ? 2 * kRoundEntries * member_.entry_bits() / 8 : 0;
   needs.memory = (layers + n - 1) / n + rounds + (std::uint64_t{64} << 20);
   return needs;
