@@ -155,12 +155,21 @@ Symmetry::Symmetry(const Rules& rules) : cells_(rules.cells()), full_(rules.full
     for (int k = 0; k <= cells_; ++k) class_counts_[k] += fixed[k];
   }
   for (auto& count : class_counts_) count /= on_index.size();
-  inverse_.resize(on_index.size());
-  for (std::size_t s = 0; s < on_index.size(); ++s)
-    for (std::size_t t = 0; t < on_index.size(); ++t) {
-      bool undoes = true;
-      for (int i = 0; i < cells_ && undoes; ++i) undoes = on_index[t][on_index[s][i]] == i;
-      if (undoes) inverse_[s] = static_cast<int>(t);
+  // a after b, found among the sorted maps (n^2 lookups, not n^3 comparisons: up to 256
+  // symmetries). Symmetry 0, the least in lexicographic order, is the identity.
+  const std::size_t n = on_index.size();
+  compose_.resize(n * n);
+  inverse_.resize(n);
+  std::vector<int> composed(cells_);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = 0; b < n; ++b) {
+      for (int i = 0; i < cells_; ++i) composed[i] = on_index[a][on_index[b][i]];
+      const auto g = static_cast<std::size_t>(
+          std::lower_bound(on_index.begin(), on_index.end(), composed) - on_index.begin());
+      if (g == n || on_index[g] != composed)
+        throw std::logic_error("family symmetries that are not closed under composition");
+      compose_[a * n + b] = static_cast<std::uint8_t>(g);
+      if (g == 0) inverse_[b] = static_cast<int>(a);
     }
 }
 

@@ -52,6 +52,7 @@ class Symmetry {
   int size() const { return static_cast<int>(maps_.size()); }
   std::uint32_t apply(int g, std::uint32_t mask) const { return maps_[g](mask); }
   int inverse(int g) const { return inverse_[g]; }
+  int compose(int a, int b) const { return compose_[a * size() + b]; }  // a after b
   std::uint32_t to_index(std::uint32_t board_mask) const { return to_index_(board_mask); }
   std::uint32_t to_board(std::uint32_t index_mask) const { return to_board_(index_mask); }
   const std::vector<int>& index_cells() const { return index_cells_; }  // index cell -> board
@@ -95,6 +96,7 @@ class Symmetry {
   CellMap to_index_, to_board_;
   std::vector<CellMap> maps_;  // on index cells
   std::vector<int> inverse_;
+  std::vector<std::uint8_t> compose_;        // by a * size() + b
   int class_shift_;                          // bits of a symmetry's number in a tabled entry
   std::vector<std::uint64_t> class_counts_;  // by set size
   // Built once; a probe checks the flags, which is cheaper than call_once on every board.

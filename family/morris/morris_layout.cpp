@@ -32,15 +32,6 @@ Layout::Layout(const Rules& rules)
       to[p] = std::countr_zero(symmetry_->apply(g, symmetry_->to_index(Points{1} << p)));
     index_maps_.emplace_back(to);
   }
-  const auto all = symmetry_->full();  // a symmetry is known by where it takes each point
-  for (int a = 0; a < symmetry_->size(); ++a)
-    for (int b = 0; b < symmetry_->size(); ++b)
-      for (int g = 0; g < symmetry_->size(); ++g) {
-        bool same = true;
-        for (std::uint32_t p = all; p && same; p &= p - 1)
-          same = symmetry_->apply(g, p & -p) == symmetry_->apply(a, symmetry_->apply(b, p & -p));
-        if (same) compose_[a][b] = static_cast<std::uint8_t>(g);
-      }
   const int n = rules.pieces, points = rules.board->points;
   for (int m = 0; m <= n; ++m)
     for (int mh = 0; m + mh <= n; ++mh)

@@ -104,7 +104,7 @@ class Layout {
     // stabiliser, each composed with place.symmetry.
     if (const std::uint32_t stabiliser = stabilisers(s.mine)[place.cls]) [[unlikely]]
       for (std::uint32_t g = stabiliser; g; g &= g - 1)
-        k.images_ |= 1u << compose_[std::countr_zero(g)][place.symmetry];
+        k.images_ |= 1u << symmetry_->compose(std::countr_zero(g), place.symmetry);
     return k;
   }
   // keyed() of the same marks in a sector where they are as many: the class lookup done.
@@ -163,7 +163,6 @@ class Layout {
   Rules rules_;
   std::unique_ptr<family::Symmetry> symmetry_;
   std::vector<family::CellMap> index_maps_;  // board masks to index cells under each symmetry
-  std::array<std::array<std::uint8_t, 16>, 16> compose_{};  // [a][b]: a after b
   std::vector<Sector> sectors_;
   struct Stabilisers {
     std::array<std::once_flag, 33> once;
