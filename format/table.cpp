@@ -119,7 +119,6 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
     while (run_log2_ < 16 && (per_block << (run_log2_ + 1)) <= kRunBytes) ++run_log2_;
     run_count_ = ((std::size_t{header_.block_count} - 1) >> run_log2_) + 1;
     runs_ = std::make_unique<std::atomic<std::uint8_t*>[]>(run_count_);
-    verified_ = std::make_unique<std::atomic<std::uint64_t>[]>((header_.block_count + 63) / 64);
   } else {
     for (std::uint32_t b = 0; b < header_.block_count; ++b)
       decoded_bytes_ += header_.block_raw_bytes(b);
@@ -209,14 +208,9 @@ void Table::decode(std::uint32_t block, std::uint32_t frame, std::uint8_t* out) 
   const std::uint64_t size = block_offsets_[block + 1] - block_offsets_[block];
   thread_local std::vector<std::uint8_t> scratch;
   const std::uint8_t* data = compressed(block, scratch);
-  // A block of a run kept in memory is checked once: its bytes cannot change after that.
-  const std::uint64_t bit = std::uint64_t{1} << (block & 63);
-  if (!verified_ || !(verified_[block >> 6].load(std::memory_order_relaxed) & bit)) {
-    if (xxh3(data, size) != block_checksums_[block]) {
-      damaged_.store(true, std::memory_order_relaxed);
-      fail(name_, "block " + std::to_string(block) + " checksum mismatch (corrupt data)");
-    }
-    if (verified_) verified_[block >> 6].fetch_or(bit, std::memory_order_relaxed);
+  if (xxh3(data, size) != block_checksums_[block]) {
+    damaged_.store(true, std::memory_order_relaxed);
+    fail(name_, "block " + std::to_string(block) + " checksum mismatch (corrupt data)");
   }
   const std::uint64_t raw_size = decoded_size(block, frame);
   std::size_t source_size = size;

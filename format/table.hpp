@@ -111,9 +111,6 @@ class Table {
   std::uint32_t run_log2_ = 0;
   std::unique_ptr<std::atomic<std::uint8_t*>[]> runs_;
   std::size_t run_count_ = 0;
-  // Bounded and single_block modes: a bit a block whose checksum its run's bytes have passed.
-  // The run stays in memory unchanged, so a block decoded again and again is hashed once.
-  std::unique_ptr<std::atomic<std::uint64_t>[]> verified_;
   mutable std::atomic<bool> damaged_{false};
   mutable std::atomic<const void*> checked_for_{nullptr};
   // Decoded mode: every block's raw bytes in one region of huge pages (a probe's random read is
