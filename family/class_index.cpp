@@ -12,6 +12,21 @@ namespace {
 
 constexpr std::uint64_t kMaxTabledSets = std::uint64_t{1} << 23;
 constexpr int kLargeGroup = 32;
+// A table of more sets than this (4 bytes each, 2 MiB: a core's L2 here) is a miss for a lookup
+// alone; locate_one() then works out instead.
+constexpr std::uint64_t kCachedSets = std::uint64_t{1} << 19;
+
+// std::popcount without the library call a portable build (the reader's) makes of it.
+int bit_count(std::uint64_t x) {
+#ifdef __POPCNT__
+  return std::popcount(x);
+#else
+  x -= (x >> 1) & 0x5555555555555555;
+  x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0f;
+  return static_cast<int>((x * 0x0101010101010101) >> 56);
+#endif
+}
 
 // Whether a set is the least of its images.
 bool is_canonical(const Symmetry& sym, std::uint32_t set) {
@@ -42,7 +57,8 @@ std::uint64_t ClassIndex::bytes(const Symmetry& sym, int size, int processes) {
   const auto n = static_cast<std::uint64_t>(processes);
   const std::uint64_t sets = combinatorial::binomial(sym.cells(), size);
   const std::uint64_t classes = sym.class_count(size);
-  if (tabled_for(sym, size, processes == 1)) return 4 * (sets + classes);
+  if (tabled_for(sym, size, processes == 1))
+    return 4 * (sets + classes) + (sets > kCachedSets ? sets / 8 * 9 / 8 : 0);
   const std::uint64_t blocks = (sets >> kBlockLog2) + 1;
   return 8 * (blocks + 1) + ((sets / 8) * 9 / 8 + 4 * classes) / n + (1u << kBlockLog2) / 4;
 }
@@ -67,6 +83,15 @@ ClassIndex::ClassIndex(const Symmetry& sym, int size, ClassRange range, unsigned
         lookup_[combinatorial::colex_rank(sym.apply(g, m))] =
             (cls << sym.class_shift()) | static_cast<std::uint32_t>(sym.inverse(g));
     });
+    if (sets_of_size_ > kCachedSets) {
+      one_worked_ = true;
+      bits_.assign(((sets_of_size_ >> kBlockLog2) + 1) << (kBlockLog2 - 6), 0);
+      for (const std::uint32_t m : sets_) {
+        const std::uint64_t bit = combinatorial::colex_rank(m);
+        bits_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+      }
+      count_lines();
+    }
     return;
   }
   // Worked out: count every block's canonical sets, then keep the bits of the blocks that hold
@@ -101,14 +126,7 @@ ClassIndex::ClassIndex(const Symmetry& sym, int size, ClassRange range, unsigned
   } else {
     first_block_ = 0;
   }
-  const std::uint64_t lines = bits_.size() >> (kLineLog2 - 6);
-  before_line_.assign(lines, before_block_[first_block_]);
-  for (std::uint64_t l = 1; l < lines; ++l) {
-    std::uint64_t count = 0;
-    for (int w = 0; w < 1 << (kLineLog2 - 6); ++w)
-      count += std::popcount(bits_[((l - 1) << (kLineLog2 - 6)) + w]);
-    before_line_[l] = before_line_[l - 1] + count;
-  }
+  count_lines(before_block_[first_block_]);
   // The canonical sets of [first, end), block by block.
   sets_first_ = first;
   sets_.assign(end - first, 0);
@@ -122,6 +140,17 @@ ClassIndex::ClassIndex(const Symmetry& sym, int size, ClassRange range, unsigned
       ++cls;
     });
   });
+}
+
+void ClassIndex::count_lines(std::uint64_t before) {
+  const std::uint64_t lines = bits_.size() >> (kLineLog2 - 6);
+  before_line_.assign(lines, before);
+  for (std::uint64_t l = 1; l < lines; ++l) {
+    std::uint64_t count = 0;
+    for (int w = 0; w < 1 << (kLineLog2 - 6); ++w)
+      count += std::popcount(bits_[((l - 1) << (kLineLog2 - 6)) + w]);
+    before_line_[l] = before_line_[l - 1] + count;
+  }
 }
 
 template <class Visit>
@@ -158,16 +187,18 @@ std::uint64_t ClassIndex::rank_held(std::uint64_t colex) const {
   const std::uint64_t bit = colex - start;
   const std::uint64_t line = bit >> kLineLog2;
   std::uint64_t cls = before_line_[line];
-  for (std::uint64_t w = line << (kLineLog2 - 6); w < bit >> 6; ++w) cls += std::popcount(bits_[w]);
-  return cls + std::popcount(bits_[bit >> 6] & ((std::uint64_t{1} << (bit & 63)) - 1));
+  for (std::uint64_t w = line << (kLineLog2 - 6); w < bit >> 6; ++w) cls += bit_count(bits_[w]);
+  return cls + bit_count(bits_[bit >> 6] & ((std::uint64_t{1} << (bit & 63)) - 1));
 }
 
 ClassIndex::Place ClassIndex::image(std::uint32_t set) const {
+  alignas(64) std::uint32_t images[kMaxSymmetries];
+  sym_->images(set, images);
   std::uint32_t canonical = set;
-  for (int g = 1; g < sym_->size(); ++g) canonical = std::min(canonical, sym_->apply(g, set));
-  int g = 0;
-  while (sym_->apply(g, canonical) != set) ++g;
-  return {kNotHeld, canonical, sym_->inverse(g)};
+  for (int j = 1; j < sym_->size(); ++j) canonical = std::min(canonical, images[j]);
+  int j = 0;
+  while (images[j] != canonical) ++j;
+  return {kNotHeld, canonical, sym_->inverse(j)};
 }
 
 std::uint64_t ClassIndex::class_of(std::uint32_t canonical) const {
@@ -176,8 +207,8 @@ std::uint64_t ClassIndex::class_of(std::uint32_t canonical) const {
 }
 
 ClassIndex::Place ClassIndex::locate_worked(std::uint32_t set) const {
-  Place place;
-  locate(std::span(&set, 1), &place);
+  Place place = image(set);
+  place.cls = rank_held(combinatorial::fast_ranks().colex(place.canonical));
   return place;
 }
 

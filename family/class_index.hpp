@@ -6,7 +6,10 @@
 // Held one of two ways:
 // - Tabled: 4 bytes a set (class and symmetry), one load an answer. Taken where the size has
 //   at most 2^23 sets, or the group 32 symmetries or more (double5's), where the working out
-//   below would cost more than a cache miss.
+//   below would cost more than a cache miss. Many lookups at once (a solver's, a batch of
+//   probes) overlap their misses; a lookup alone (a probe) waits for its miss, 140-230 ns here,
+//   where working out costs about 50: so a table larger than a core's cache also keeps the
+//   bits below, 1.125 bits a set, for locate_one() (docs/performance.md, issue 40).
 // - Worked out: the canonical image and the symmetry from the group's maps at each call, the
 //   class by counting canonical sets below it: a bit a set by colex rank, with a count every
 //   512 (1.125 bits a set; C(30, 15) sets in 22 MB, not 620). A process of a distributed build
@@ -58,8 +61,10 @@ class ClassIndex {
   std::uint64_t class_of(std::uint32_t canonical) const;  // a held canonical set's class
   // Inline, as the next three, for the solvers' inner loops (family_symmetry.hpp).
   Place locate(std::uint32_t set) const;
-  // locate() of one set of a tabled index: a reader's probe, one load and no loop.
+  // locate() of one set of a tabled index: one load and no loop.
   Place locate_tabled(std::uint32_t set) const;
+  // locate() of a set looked up alone, nothing beside it to overlap a miss with (a probe).
+  Place locate_one(std::uint32_t set) const;
   void prefetch(std::uint32_t set) const;
   // locate() of several sets, their loads issued together.
   void locate(std::span<const std::uint32_t> sets, Place* places) const;
@@ -70,6 +75,7 @@ class ClassIndex {
   template <class Visit>
   void for_block(std::uint64_t block, Visit&& visit) const;  // visit(i, set) for its sets
   void block_bits(std::uint64_t block, std::uint64_t* words) const;
+  void count_lines(std::uint64_t before = 0);          // before_line_ from bits_
   std::uint64_t rank_held(std::uint64_t colex) const;  // class of the canonical set at colex
   Place image(std::uint32_t set) const;                // canonical set and symmetry, worked out
   Place locate_worked(std::uint32_t set) const;        // locate() of an index not tabled
@@ -86,8 +92,10 @@ class ClassIndex {
   // for the blocks [first_block_, ...) held, a bit a set and the class of each line's first.
   std::vector<std::uint64_t> before_block_;
   std::uint64_t first_block_ = 0;
+  // Tabled too where the table is larger than a core's cache: the bits of every set.
   std::vector<std::uint64_t, HugePageAllocator<std::uint64_t>> bits_;
   std::vector<std::uint64_t> before_line_;
+  bool one_worked_ = false;  // locate_one() works out, though tabled
 };
 
 }  // namespace tbgen::family

@@ -61,6 +61,10 @@ void expect_as_defined(const Symmetry& sym, int size, const ClassIndex& index, C
       ASSERT_EQ(p.cls, cls) << what << " set " << s;
     }
     ASSERT_EQ(index.locate(s).cls, p.cls) << what;
+    const ClassIndex::Place one = index.locate_one(s);
+    ASSERT_EQ(one.cls, p.cls) << what << " set " << s;
+    ASSERT_EQ(one.canonical, p.canonical) << what << " set " << s;
+    ASSERT_EQ(one.symmetry, p.symmetry) << what << " set " << s;
   }
   for (std::uint64_t cls = first; cls < end; ++cls)
     ASSERT_EQ(index.class_of(canonical[cls]), cls) << what;
@@ -97,6 +101,29 @@ TEST(ClassIndex, BothWaysAsDefined) {
           expect_as_defined(sym, size, part, range,
                             what + " part " + std::to_string(r) + "/" + std::to_string(parts));
         }
+    }
+  }
+}
+
+// A table larger than a core's cache: a set looked up alone is worked out (the bits kept beside
+// the table), and agrees with the table on every set of double5's largest sizes (2^22 and more).
+TEST(ClassIndex, AloneAsTabled) {
+  const auto rules = tbgen::family_rules(tbgen::GameString(
+      "lines(cols=5,rows=5,len=5,threshold=4,p=2,q=2,turns=11,fill=second,first=O)"));
+  ASSERT_TRUE(rules);
+  const Symmetry sym(*rules);
+  ASSERT_EQ(sym.size(), 32);
+  for (const int size : {11, 12}) {
+    const ClassIndex& index = sym.classes(size);
+    ASSERT_TRUE(index.tabled()) << size;
+    const auto sets = sets_of(sym.cells(), size);
+    std::vector<ClassIndex::Place> places(sets.size());
+    index.locate(sets, places.data());
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+      const ClassIndex::Place one = index.locate_one(sets[i]);
+      ASSERT_EQ(one.cls, places[i].cls) << "size " << size << " set " << sets[i];
+      ASSERT_EQ(one.canonical, places[i].canonical) << "size " << size << " set " << sets[i];
+      ASSERT_EQ(one.symmetry, places[i].symmetry) << "size " << size << " set " << sets[i];
     }
   }
 }

@@ -171,6 +171,12 @@ Symmetry::Symmetry(const Rules& rules) : cells_(rules.cells()), full_(rules.full
       compose_[a * n + b] = static_cast<std::uint8_t>(g);
       if (g == 0) inverse_[b] = static_cast<int>(a);
     }
+  stride_ = (n + 7) / 8 * 8;
+  by_byte_.assign(4 * 256 * stride_, 0);
+  for (int chunk = 0; chunk < 4; ++chunk)
+    for (std::uint32_t byte = 0; byte < 256; ++byte)
+      for (std::size_t j = 0; j < n; ++j)
+        by_byte_[(chunk * 256 + byte) * stride_ + j] = apply(inverse_[j], byte << (8 * chunk));
 }
 
 const ClassIndex& Symmetry::build_classes(int size) const {
@@ -192,9 +198,10 @@ std::shared_ptr<const ClassIndex> Symmetry::classes(int size, ClassRange range,
 }
 
 std::uint64_t Symmetry::keyed_entry(int key_size, std::uint64_t per_class, std::uint32_t key,
-                                    std::uint32_t other) const {
+                                    std::uint32_t other, Lookup lookup) const {
   const std::uint32_t k = to_index(key), o = to_index(other);
-  const ClassIndex::Place place = classes(key_size).locate(k);
+  const ClassIndex& index = classes(key_size);
+  const ClassIndex::Place place = lookup == Lookup::alone ? index.locate_one(k) : index.locate(k);
   // The other set's cells among those the canonical key leaves free, without a branch on its
   // bits (a portable build has no pext instruction): the loop runs as many times in every probe
   // of a layer.

@@ -82,10 +82,10 @@ std::optional<int> Member::turn_of(int first_marks, int second_marks) const {
 }
 
 std::uint64_t Member::position_index(const LayerShape& shape, std::uint32_t first,
-                                     std::uint32_t second) const {
+                                     std::uint32_t second, Symmetry::Lookup lookup) const {
   return symmetry_.keyed_entry(shape.key_size, shape.per_class,
                                shape.key_is_first() ? first : second,
-                               shape.key_is_first() ? second : first);
+                               shape.key_is_first() ? second : first, lookup);
 }
 
 void Member::prefetch_class(const LayerShape& shape, std::uint32_t first,

@@ -64,10 +64,10 @@ class Member {
   // board after the last turn may have its leftover cells filled.
   std::optional<int> turn_of(int first_marks, int second_marks) const;
   // The entry of the position (masks of board cells) in a layer of that shape.
-  std::uint64_t position_index(const LayerShape& shape, std::uint32_t first,
-                               std::uint32_t second) const;
-  // Asks for the cache line of the class index that position_index will read (many probes
-  // in flight overlap their misses).
+  std::uint64_t position_index(const LayerShape& shape, std::uint32_t first, std::uint32_t second,
+                               Symmetry::Lookup lookup = Symmetry::Lookup::alone) const;
+  // Asks for the cache line of the class index that position_index(..., prefetched) will read
+  // (many probes in flight overlap their misses).
   void prefetch_class(const LayerShape& shape, std::uint32_t first, std::uint32_t second) const;
 
  private:

@@ -312,7 +312,8 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
     }
     for (std::size_t j = 0; j < n; ++j)
       if (Read& read = reads[j]; read.table) {
-        read.index = member_->position_index(read.shape, read.board.first, read.board.second);
+        read.index = member_->position_index(read.shape, read.board.first, read.board.second,
+                                             Symmetry::Lookup::prefetched);
         read.table->prefetch_entry(read.index);
       }
     for (std::size_t j = 0; j < n; ++j)
