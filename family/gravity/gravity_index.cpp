@@ -172,10 +172,6 @@ Bits GravityIndex::mirror(Bits b) const {
   return m;
 }
 
-Bits GravityIndex::piece(int c, int s, std::uint64_t r) const {
-  return pieces_[s][r] << shift(c);
-}
-
 void GravityIndex::decompose(const GravityBoard& b, States* s, std::uint64_t* digits) const {
   for (int c = 0; c < cols_; ++c) {
     const int h = column_height(b, c);

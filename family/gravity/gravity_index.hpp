@@ -85,7 +85,9 @@ class GravityIndex {
   Bits column(int c) const { return ((Bits{1} << rows_) - 1) << shift(c); }
   Bits mirror(Bits b) const;
   // The first player's cells of column c in state s with digit r.
-  Bits piece(int c, int s, std::uint64_t r) const;
+  Bits piece(int c, int s, std::uint64_t r) const { return pieces_[s][r] << shift(c); }
+  // Those of every digit of state s, in column 0: for the solver's odometer, a load a step.
+  const Bits* pieces(int s) const { return pieces_[s].data(); }
   int column_height(const GravityBoard& b, int c) const {
     return __builtin_popcountll(b.mask & column(c));
   }

@@ -34,12 +34,15 @@ void walk_class(const GravityMember& member, int t, const States& s, std::uint64
   const bool mover_first = member.first_moves(t);
   const auto& order = index.order();
   // The digits that vary (weight > 1), least significant first.
-  int live_column[kMaxGravityCols];
+  int live_column[kMaxGravityCols], live_shift[kMaxGravityCols];
   std::uint64_t radix[kMaxGravityCols], digit[kMaxGravityCols] = {};
+  const Bits* live_pieces[kMaxGravityCols];
   int live = 0;
   for (auto it = order.rbegin(); it != order.rend(); ++it)
-    if (const std::uint64_t w = index.weight(s[*it]); w > 1)
-      live_column[live] = *it, radix[live++] = w;
+    if (const std::uint64_t w = index.weight(s[*it]); w > 1) {
+      live_column[live] = *it, live_shift[live] = index.shift(*it);
+      live_pieces[live] = index.pieces(s[*it]), radix[live++] = w;
+    }
   std::uint64_t rest = i0;
   for (int l = 0; l < live; ++l) digit[l] = rest % radix[l], rest /= radix[l];
   Bits mask = 0, first = 0;
@@ -106,8 +109,8 @@ void walk_class(const GravityMember& member, int t, const States& s, std::uint64
     if (++i == i1) return;
     int l = 0;
     while (++digit[l] == radix[l]) digit[l++] = 0;
-    const int c = live_column[l];
-    first ^= reset[l] ^ index.piece(c, s[c], digit[l] - 1) ^ index.piece(c, s[c], digit[l]);
+    first ^=
+        reset[l] ^ ((live_pieces[l][digit[l] - 1] ^ live_pieces[l][digit[l]]) << live_shift[l]);
     for (int k = 0; k < targets.count; ++k) targets.at[k] += static_cast<std::uint64_t>(step[k][l]);
   }
 }
