@@ -27,14 +27,15 @@ for f in "$work"/c-whole/*.tb; do
   cmp -s "$f" "$work/c/$(basename "$f")" || { echo "FAIL: $c resumed: $(basename "$f") differs"; failures=$((failures + 1)); }
 done
 echo "$c killed after $written tables, resumed: $(ls "$work/c" | grep -c '\.tb$') tables"
-# A connect member killed in the middle of a layer (parts of one work-file chunk, 2^22 entries):
-# the layer's work file keeps the parts solved, the build resumes after them and ends
-# byte-identical.
-c='connect(cols=6,rows=4)'
+# A connect member killed in the middle of a layer (parts of one work-file chunk, 2^22 entries,
+# so that 8x3's largest layers, 3.5e7 entries, are read in runs by parts filled to the budget as
+# 6x6's are): the layer's work file keeps the parts solved, the build resumes after them and
+# ends byte-identical.
+c='connect(cols=8,rows=3)'
 "$bin/tbgen" build "$c" --tables "$work/p-whole" >/dev/null 2>&1 || { echo "FAIL: $c build"; failures=$((failures + 1)); }
 TBGEN_GRAVITY_PART=4194304 "$bin/tbgen" build "$c" --tables "$work/p" --threads 1 >"$work/p.log" 2>&1 &
 pid=$!
-# Until a table is written and the layer below it, solved in three parts, has one in its work
+# Until a table is written and the layer below it, solved in parts, has one in its work
 # file (past its 40-byte header).
 for _ in $(seq 3000); do
   if ls "$work"/p/*.tb >/dev/null 2>&1; then

@@ -3,11 +3,10 @@
 // the work file <stem>-tNN.work beside the tables, removed when the layer below is solved.
 //
 // Why: a 6x6 layer holds up to 3.8e10 entries, 9.5 GB at 2 bits; holding layer t + 1 and layer
-// t whole took 19 GB. The build solves layer t in parts of kPartEntries; each part reads only
-// the classes of layer t + 1 its moves lead to (about three times the part's size, read from
-// this file in chunks), and is appended here compressed as soon as it is solved. So memory is a
-// part and what it reads, whatever the layer, and a killed build resumes at the last part
-// written.
+// t whole took 19 GB. The build solves layer t in parts; each part reads only the classes of
+// layer t + 1 its moves lead to (read from this file in chunks), and is appended here compressed
+// as soon as it is solved. So memory is a part and what it reads, whatever the layer, and a
+// killed build resumes at the last part written.
 //
 // The file: a header (magic, layer, entry bits, entries, chunk entries, a hash of the game's
 // canonical string), then one record a chunk of kChunkEntries entries, in order: the XXH3-64 of

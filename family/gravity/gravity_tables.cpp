@@ -4,8 +4,8 @@
 // One process streams: layer t is solved in parts, each reading the classes of layer t + 1 its
 // moves lead to from that layer's work file and appended to layer t's as soon as it is solved
 // (gravity_store.hpp); a stored layer's table is then written from its work file. So a process
-// holds a part and what it reads, not two layers (6x6: about 1 GB, not 19), and a killed build
-// resumes at the part it was solving.
+// holds a part and what it reads, up to a budget (512 MiB, not 6x6's 19 GB of two layers), and
+// a killed build resumes at the part it was solving.
 //
 // In a cluster, each process owns a run of whole table blocks of every layer (the same share of
 // blocks of each), solves its own entries and compresses its own blocks; rank 0 puts each file
@@ -20,6 +20,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <iterator>
 #include <map>
 #include <optional>
 
@@ -48,10 +50,9 @@ constexpr WriteOptions kGravityWrite = [] {
   return options;
 }();
 constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 20;  // a process's entries a round
-// A single process's part of a layer: 2^28 entries, 64 MB of codes at 2 bits; its moves read
-// about three times as much of the next layer (at most 7.3 times on 6x6 and 7x5), in runs of
-// whole chunks. TBGEN_GRAVITY_PART sets another number of entries (a multiple of a work file's
-// chunk): smaller parts, so that tests resume builds in the middle of a layer.
+// A single process's part of a layer that reads the next one whole (or none): 2^28 entries,
+// 64 MB of codes at 2 bits. TBGEN_GRAVITY_PART sets another number of entries (a multiple of a
+// work file's chunk): smaller parts, so that tests resume builds in the middle of a layer.
 std::uint64_t part_entries() {
   static const std::uint64_t entries = [] {
     const char* text = std::getenv("TBGEN_GRAVITY_PART");
@@ -60,6 +61,14 @@ std::uint64_t part_entries() {
     return asked > 0 ? (asked + chunk - 1) / chunk * chunk : std::uint64_t{1} << 28;
   }();
   return entries;
+}
+// What a single process holds to solve a layer, in entries: the part (or the layer, held whole)
+// and what it reads of the next layer, at most eight parts (512 MiB at 2 bits). A part that
+// reads the next layer in runs grows chunk by chunk up to it: a fixed part read from 3 to 7.3
+// times its size (6x6, 7x5), so that the memory the first line could promise was that of the
+// worst part; filled to the budget, every large layer takes what the first line says.
+std::uint64_t budget_entries() {
+  return 8 * part_entries();
 }
 constexpr std::uint32_t kSampleStride = 32;
 
@@ -187,22 +196,93 @@ struct HeldLayer {
   }
 };
 
-// Runs of whole chunks of a layer of `entries` that hold the classes (offset, size), sorted:
-// what a part of the layer before reads from the work file.
-std::vector<std::pair<std::uint64_t, std::uint64_t>> chunk_runs(
-    const std::vector<std::pair<std::uint64_t, std::uint64_t>>& classes, std::uint64_t entries) {
-  constexpr std::uint64_t kChunk = LayerStore::kChunkEntries;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;  // (first, end)
-  for (const auto& [offset, size] : classes) {
-    const std::uint64_t a = offset / kChunk * kChunk;
-    const std::uint64_t b = std::min(entries, (offset + size + kChunk - 1) / kChunk * kChunk);
-    if (!runs.empty() && a <= runs.back().second)
-      runs.back().second = std::max(runs.back().second, b);
+using Runs = std::vector<std::pair<std::uint64_t, std::uint64_t>>;  // (first, end), sorted
+
+// Sorted runs with those that overlap or touch made one.
+Runs coalesced(const Runs& sorted) {
+  Runs out;
+  for (const auto& [a, b] : sorted)
+    if (!out.empty() && a <= out.back().second)
+      out.back().second = std::max(out.back().second, b);
     else
-      runs.emplace_back(a, b);
-  }
-  return runs;
+      out.emplace_back(a, b);
+  return out;
 }
+
+// The runs of whole chunks of a layer of `entries` that hold the classes (offset, size),
+// sorted: what a part of the layer before reads from the work file.
+Runs chunk_runs(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& classes,
+                std::uint64_t entries) {
+  constexpr std::uint64_t kChunk = LayerStore::kChunkEntries;
+  Runs runs;
+  for (const auto& [offset, size] : classes)
+    runs.emplace_back(offset / kChunk * kChunk,
+                      std::min(entries, (offset + size + kChunk - 1) / kChunk * kChunk));
+  return coalesced(runs);
+}
+
+Runs joined(const Runs& a, const Runs& b) {
+  Runs both;
+  std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+  return coalesced(both);
+}
+
+// A part of layer t, [from, to), and the runs of layer t + 1 its moves read.
+struct Part {
+  std::uint64_t to;
+  Runs runs;
+};
+
+// Cuts layer t, read from layer t + 1 in runs, into parts, each filled to the budget. Listing
+// each chunk's successor classes is the planning's cost (about 96 s of CPU over 7x5's layers),
+// so it lists a batch of chunks ahead on every thread and keeps what a part did not take for
+// the next.
+class PartPlanner {
+ public:
+  PartPlanner(const GravityMember& member, int t, unsigned threads)
+      : member_(member), t_(t), threads_(threads) {}
+  // The part from `from` (a chunk's first entry): whole chunks, or up to the layer's end, as
+  // many as keep what is held (the part, or `whole` entries when the layer is held whole) and
+  // its runs within the budget; at least one chunk.
+  Part next(std::uint64_t from, std::uint64_t whole) {
+    if (from != first_) ahead_.clear(), first_ = from;
+    const std::uint64_t entries = member_.index().entries(t_);
+    Part part{.to = from, .runs = {}};
+    while (part.to < entries) {
+      if (ahead_.empty()) list_ahead();
+      Runs runs = joined(part.runs, ahead_.front());
+      std::uint64_t read = 0;
+      for (const auto& [a, b] : runs) read += b - a;
+      const std::uint64_t end = std::min(entries, part.to + LayerStore::kChunkEntries);
+      if (part.to > from && (whole > 0 ? whole : end - from) + read > budget_entries()) break;
+      part = {.to = end, .runs = std::move(runs)};
+      ahead_.pop_front();
+      first_ = end;
+    }
+    return part;
+  }
+
+ private:
+  void list_ahead() {
+    constexpr std::uint64_t kChunk = LayerStore::kChunkEntries;
+    const std::uint64_t entries = member_.index().entries(t_);
+    const std::uint64_t at = first_ + ahead_.size() * kChunk;
+    const std::uint64_t count =
+        std::min<std::uint64_t>(8 * std::max(1U, threads_), (entries - at + kChunk - 1) / kChunk);
+    std::vector<Runs> batch(count);
+    parallel_for(threads_, count, [&](std::uint64_t k) {
+      const std::uint64_t a = at + k * kChunk, b = std::min(entries, a + kChunk);
+      batch[k] = chunk_runs(successor_classes(member_, t_, a, b), member_.index().entries(t_ + 1));
+    });
+    for (auto& runs : batch) ahead_.push_back(std::move(runs));
+  }
+
+  const GravityMember& member_;
+  int t_;
+  unsigned threads_;
+  std::uint64_t first_ = 0;  // the first entry of ahead_'s first chunk
+  std::deque<Runs> ahead_;   // the runs of the chunks from first_ on, listed
+};
 
 // Locates a class in the runs read for a part (each class lies in one run).
 Locate locate_in(const std::vector<Codes>& runs) {
@@ -279,35 +359,40 @@ class GravityTables final : public GameTables {
 std::optional<BuildNeeds> GravityTables::needs(int processes) const {
   const GravityIndex& index = member_.index();
   const auto n = static_cast<std::uint64_t>(processes);
-  const auto bytes = [&](int t, std::uint64_t most) {
-    return (std::min(most, index.entries(t)) * member_.entry_bits() + 7) / 8;
+  const auto bytes = [&](std::uint64_t entries) {
+    return (entries * member_.entry_bits() + 7) / 8;
   };
-  constexpr std::uint64_t kAll = ~std::uint64_t{0};
   BuildNeeds needs;
   std::uint64_t layers = 0;
   for (int t = 0; t < member_.layers(); ++t) {
     needs.positions += index.positions(t);
     needs.stored += index.entries(t);
     const bool stored = t < member_.stored_layers(), last = t + 1 == member_.layers();
-    if (stored) needs.disk += bytes(t, kAll);
+    if (stored) needs.disk += bytes(index.entries(t));
     if (n > 1) {  // a process holds its share of a layer and of the next
-      layers = std::max(layers, bytes(t, kAll) + (last ? 0 : bytes(t + 1, kAll)));
+      layers = std::max(layers, bytes(index.entries(t) + (last ? 0 : index.entries(t + 1))));
       continue;
     }
     // Solving: a part, or the layer whole when the layer below reads it whole, and what it
-    // reads: layer t + 1 whole, or about 3 (at most 8) parts' worth. Then, layer t + 1 let go,
+    // reads: layer t + 1 whole, or runs of it up to the budget. Then, layer t + 1 let go,
     // writing: a batch of blocks and the table's directory, 16 bytes a block.
-    const std::uint64_t held = bytes(t, held_whole(t) ? kAll : part_entries());
-    const std::uint64_t next = last             ? 0
-                               : reads_whole(t) ? bytes(t + 1, kAll)
-                                                : bytes(t + 1, 8 * part_entries());
+    const std::uint64_t held =
+        held_whole(t) ? index.entries(t) : std::min(index.entries(t), part_entries());
+    const std::uint64_t solving =
+        last             ? held
+        : reads_whole(t) ? held + index.entries(t + 1)
+                         : std::min(budget_entries(), index.entries(t) + index.entries(t + 1));
     const std::uint64_t written = stored ? 2 * 16 * (index.entries(t) / kBlock) : 0;
-    layers = std::max(layers, held + std::max(next, written));
+    layers = std::max({layers, bytes(solving), bytes(held) + written});
   }
-  // Besides: a round's classes fetched from other processes (about a round's entries, twice),
-  // the writer's batch of blocks, the index's tables; about 64 MB.
-  const std::uint64_t rounds = n > 1 ? 2 * kRoundEntries * member_.entry_bits() / 8 : 0;
-  needs.memory = (layers + n - 1) / n + rounds + (std::uint64_t{64} << 20);
+  // Besides: the program, the index's tables and the writer's batch of compressed blocks, 18 to
+  // 28 MB on 6x5 and 7x4 (their peaks less the largest term above); in a cluster also a round's
+  // classes fetched from other processes (about a round's entries, twice) and the blocks sent
+  // to rank 0, about 64 MiB.
+  const std::uint64_t besides =
+      n > 1 ? 2 * kRoundEntries * member_.entry_bits() / 8 + (std::uint64_t{64} << 20)
+            : std::uint64_t{24} << 20;
+  needs.memory = (layers + n - 1) / n + besides;
   return needs;
 }
 
@@ -381,13 +466,15 @@ void GravityTables::solve_streamed(const BuildContext& context, int t, const Hel
     whole = next->codes ? &*next->codes : &runs[0];
     read = whole->count();
   }
+  PartPlanner planner(member_, t, context.threads);
   for (std::uint64_t from = resumed; from < entries;) {
-    const std::uint64_t to = std::min(entries, from + part_entries());
+    std::uint64_t to = std::min(entries, from + part_entries());
     if (next && !whole) {
       runs.clear();
-      for (const auto& [a, b] :
-           chunk_runs(successor_classes(member_, t, from, to), next->store->entries()))
+      const Part part = planner.next(from, held_whole(t) ? entries : 0);
+      for (const auto& [a, b] : part.runs)
         runs.push_back(next->store->read(a, b - a, context.threads)), read += b - a;
+      to = part.to;
     }
     Codes part;
     Codes& into = out.codes ? *out.codes : (part = Codes(from, to - from, member_.entry_bits()));
@@ -582,12 +669,13 @@ std::string GravityTables::deep_verify(const TableSet& tables, const std::string
     }
   }
   // Part by part: the stored part, and the classes of layer t + 1 its moves lead to.
+  PartPlanner planner(member_, t, threads);
   for (std::uint64_t from = 0; from < index.entries(t);) {
-    const std::uint64_t to = std::min(index.entries(t), from + part_entries());
+    const Part part = planner.next(from, 0);
+    const std::uint64_t to = part.to;
     const Codes stored = load(dir, t, from, to - from, threads);
     std::vector<Codes> runs;
-    for (const auto& [a, b] :
-         chunk_runs(successor_classes(member_, t, from, to), index.entries(t + 1)))
+    for (const auto& [a, b] : part.runs)
       runs.push_back(tail ? tail->store->read(a, b - a, threads)
                           : load(dir, t + 1, a, b - a, threads));
     Codes derived(from, to - from, member_.entry_bits());
