@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Connect members killed with SIGKILL, between tables and in the middle of a layer, then run
-# again, must end byte-identical to builds that ran through. (`tbgen build all` killed and
-# resumed is the suite's own table build: build_tables.sh.) usage: kill_resume.sh BIN_DIR
+# Connect members killed with SIGKILL, between tables and in the middle of a layer, and a morris
+# member in the middle of a group, then run again, must end byte-identical to builds that ran
+# through. (`tbgen build all` killed and resumed is the suite's own table build:
+# build_tables.sh.) usage: kill_resume.sh BIN_DIR
 set -u
 bin=$1
 work=$(mktemp -d)
@@ -54,5 +55,29 @@ for f in "$work"/p-whole/*.tb; do
   cmp -s "$f" "$work/p/$(basename "$f")" || { echo "FAIL: $c resumed mid-layer: $(basename "$f") differs"; failures=$((failures + 1)); }
 done
 echo "$c killed in the middle of a layer, resumed: $(grep 'resumed at entry' "$work/p.log" | head -1)"
+# A morris member killed in the middle of a group (saved at every level), then resumed: the group
+# goes on from the level saved and the tables end byte-identical.
+m='morris(pieces=4)'
+"$bin/tbgen" build "$m" --tables "$work/m-whole" >/dev/null 2>&1 || { echo "FAIL: $m build"; failures=$((failures + 1)); }
+TBGEN_MORRIS_SAVE_SECONDS=0 "$bin/tbgen" build "$m" --tables "$work/m" --threads 1 >"$work/m.log" 2>&1 &
+pid=$!
+# Until a group has been saved three times (each save renames a new file into place).
+seen=""
+for _ in $(seq 3000); do
+  for w in "$work"/m/*.work; do
+    [ -e "$w" ] && inode=$(stat -c %i "$w" 2>/dev/null) && case " $seen " in *" $inode "*) ;; *) seen="$seen $inode" ;; esac
+  done
+  [ "$(echo $seen | wc -w)" -ge 3 ] && break
+  sleep 0.005
+done
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+TBGEN_MORRIS_SAVE_SECONDS=0 "$bin/tbgen" build "$m" --tables "$work/m" >"$work/m.log" 2>&1 || { echo "FAIL: $m resumed mid-group"; failures=$((failures + 1)); }
+grep -q ': resumed at level' "$work/m.log" || { echo "FAIL: $m did not resume in the middle of a group"; failures=$((failures + 1)); }
+ls "$work/m" | grep -q '\.work' && { echo "FAIL: $m left work files"; failures=$((failures + 1)); }
+for f in "$work"/m-whole/*.tb; do
+  cmp -s "$f" "$work/m/$(basename "$f")" || { echo "FAIL: $m resumed mid-group: $(basename "$f") differs"; failures=$((failures + 1)); }
+done
+echo "$m killed in the middle of a group, resumed: $(grep ': resumed at level' "$work/m.log" | head -1)"
 echo "$((failures == 0 ? 1 : 0)) passed, $failures failed"
 [ "$failures" = 0 ]

@@ -25,6 +25,19 @@ same_files() {  # same_files NAME DIR_A DIR_B
   echo "$1: $n files identical"
 }
 
+# kill_all LEADER DIR: kills mpirun's group with SIGKILL and waits until its ranks building into
+# DIR are gone. The ranks die after mpirun (they are not all in its group): the rerun comes once
+# they are gone (zombies count as gone), as a cluster's next job does. A rank still writing when
+# the rerun looked would leave its temporary file behind it.
+kill_all() {
+  kill -9 -- -"$1" 2>/dev/null
+  wait "$1" 2>/dev/null
+  for _ in $(seq 200); do
+    ps -eo stat=,args= | awk '$1 !~ /^Z/' | grep -q "[t]bgen build .*$2" || break
+    sleep 0.05
+  done
+}
+
 # MEMBER FILES KILL_AT: built by one process, by 2 and 4, and by 2 killed with SIGKILL (mpirun
 # and every process) once KILL_AT layers are written, then run again on 3: it keeps the complete
 # layers and ends with the same FILES files.
@@ -44,15 +57,7 @@ distributed() {
     [ "$(grep -c ': written' "$d.killed.log")" -ge "$kill_at" ] && break
     sleep 0.02
   done
-  kill -9 -- -"$leader" 2>/dev/null
-  wait "$leader" 2>/dev/null
-  # The ranks die after mpirun (they are not all in its group): the rerun comes once they are
-  # gone (zombies count as gone), as a cluster's next job does. A rank still writing when the
-  # rerun looked would leave its temporary file behind it.
-  for _ in $(seq 200); do
-    ps -eo stat=,args= | awk '$1 !~ /^Z/' | grep -q "[t]bgen build .*$d/killed" || break
-    sleep 0.05
-  done
+  kill_all "$leader" "$d/killed"
   local written
   written=$(grep -c ': written' "$d.killed.log")
   [ "$written" -ge "$kill_at" ] && [ "$written" -lt "$files" ] ||
@@ -73,6 +78,26 @@ mkdir "$work/mo"
 distributed 'morris(board=six,pieces=4,lasker=1)' "$(
   "$bin/tbgen" build 'morris(board=six,pieces=4,lasker=1)' --tables "$work/mo/count" |
     grep -c ': written')" 8 mo
+# The same killed in the middle of a group, each process's share saved at every level: resumed on
+# as many processes, every process goes on from the level saved.
+mo='morris(board=six,pieces=4,lasker=1)'
+TBGEN_MORRIS_SAVE_SECONDS=0 setsid mpirun -np 2 "$bin/tbgen" build "$mo" --tables "$work/mo/mid" \
+  --threads 1 --mpi >"$work/mo.mid.log" 2>&1 &
+leader=$!
+seen=""
+for _ in $(seq 6000); do  # until the second process has saved a group three times
+  for w in "$work"/mo/mid/*-p1of2.work; do
+    [ -e "$w" ] && inode=$(stat -c %i "$w" 2>/dev/null) && case " $seen " in *" $inode "*) ;; *) seen="$seen $inode" ;; esac
+  done
+  [ "$(echo $seen | wc -w)" -ge 3 ] && break
+  sleep 0.005
+done
+kill_all "$leader" "$work/mo/mid"
+TBGEN_MORRIS_SAVE_SECONDS=0 mpirun -np 2 "$bin/tbgen" build "$mo" --tables "$work/mo/mid" \
+  --threads 1 --mpi >"$work/mo.mid.log" 2>&1 || { fail "$mo resumed mid-group"; cat "$work/mo.mid.log"; }
+grep -q ': resumed at level' "$work/mo.mid.log" || fail "$mo: 2 processes did not resume mid-group"
+ls "$work/mo/mid" | grep -q '\.work' && fail "$mo: work files left behind"
+same_files "$mo, killed in a group and resumed on 2 processes" "$work/mo/single" "$work/mo/mid"
 
 # A lines member of double5's kind (two marks a turn, a fixed number of turns, leftover cells
 # filled, scored at the end; double5 itself takes minutes under mpirun on 2 cores), 2 processes.

@@ -114,14 +114,26 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
   // not yet known to be won for the other side, counted once for each successor (turns to
   // images of one position are one).
   std::vector<EntryShare> shares;
-  std::vector<Codes> codes(sides.size());
-  std::vector<std::vector<std::uint8_t, HugePageAllocator<std::uint8_t>>> counters(sides.size());
   std::vector<Layout::Sets> sets;
+  GroupState state;
+  const bool resumed = options.resume != nullptr;
+  if (resumed) state = std::move(*options.resume);
+  state.codes.resize(sides.size());
+  state.counters.resize(sides.size());
+  std::vector<Codes>& codes = state.codes;
+  std::vector<Counters>& counters = state.counters;
   for (std::size_t i = 0; i < sides.size(); ++i) {
     shares.push_back(entry_share(layout.entries(sides[i]), cluster, cluster.rank()));
     sets.emplace_back(layout, sides[i]);
-    codes[i].assign(shares[i].end - shares[i].first, 0);
-    if (cyclic) counters[i].assign(codes[i].size(), 0);
+    const std::uint64_t share = shares[i].end - shares[i].first;
+    if (resumed) {
+      if (codes[i].size() != share || counters[i].size() != share)
+        throw std::logic_error("morris: a saved state of another share of the group");
+      if (options.progress) options.progress(share);
+      continue;
+    }
+    codes[i].assign(share, 0);
+    if (cyclic) counters[i].assign(share, 0);
   }
   const auto side_of = [&](const Sector& s) -> int {
     for (std::size_t i = 0; i < sides.size(); ++i)
@@ -161,14 +173,15 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
   // side << 63 | entry; sent to another process, bit 62 says the position told of was lost.
   constexpr std::uint64_t kSide = std::uint64_t{1} << 63, kLost = std::uint64_t{1} << 62;
   using Levels = std::vector<std::vector<std::uint64_t>>;
-  Levels decided, scheduled;
+  Levels &decided = state.decided, &scheduled = state.scheduled;
   const auto at_level = [](Levels & by_level, std::size_t level) -> auto& {
     if (by_level.size() <= level) by_level.resize(level + 1);
     return by_level[level];
   };
   const auto item = [](int side, std::uint64_t e) { return std::uint64_t(side) << 63 | e; };
   // Runs `work(first, end, out)` over [0, count) in chunks on the threads, each chunk writing
-  // its own lists by level and to other processes, then appends them in chunk order.
+  // its own lists by level and to other processes, then appends them in chunk order, a window
+  // of chunks at a time: kept until the end, every chunk's lists held the lists twice over.
   struct Lists {
     Levels decided, scheduled;
     std::vector<std::vector<std::uint64_t>> told;  // positions of other processes, by process
@@ -176,23 +189,27 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
   std::vector<std::vector<std::uint64_t>> outgoing(cluster.size());
   const auto in_chunks = [&](std::uint64_t count, bool counted, const auto& work) {
     constexpr std::uint64_t kChunk = 1 << 12;
-    std::vector<Lists> out((count + kChunk - 1) / kChunk);
-    parallel_for(options.threads, out.size(), [&](std::uint64_t c) {
-      out[c].told.resize(cluster.size());
-      const std::uint64_t end = std::min(count, (c + 1) * kChunk);
-      work(c * kChunk, end, out[c]);
-      if (counted && options.progress) options.progress(end - c * kChunk);
-    });
+    const std::uint64_t chunks = (count + kChunk - 1) / kChunk,
+                        window = 64 * std::uint64_t{std::max(1u, options.threads)};
     const auto append = [](std::vector<std::uint64_t>& into, std::vector<std::uint64_t>& from) {
       into.insert(into.end(), from.begin(), from.end());
       std::vector<std::uint64_t>().swap(from);
     };
-    for (Lists& l : out) {
-      for (auto [from, into] :
-           {std::pair{&l.decided, &decided}, std::pair{&l.scheduled, &scheduled}})
-        for (std::size_t level = 0; level < from->size(); ++level)
-          append(at_level(*into, level), (*from)[level]);
-      for (std::size_t r = 0; r < l.told.size(); ++r) append(outgoing[r], l.told[r]);
+    for (std::uint64_t first = 0; first < chunks; first += window) {
+      std::vector<Lists> out(std::min(window, chunks - first));
+      parallel_for(options.threads, out.size(), [&](std::uint64_t i) {
+        const std::uint64_t c = first + i, end = std::min(count, (c + 1) * kChunk);
+        out[i].told.resize(cluster.size());
+        work(c * kChunk, end, out[i]);
+        if (counted && options.progress) options.progress(end - c * kChunk);
+      });
+      for (Lists& l : out) {
+        for (auto [from, into] :
+             {std::pair{&l.decided, &decided}, std::pair{&l.scheduled, &scheduled}})
+          for (std::size_t level = 0; level < from->size(); ++level)
+            append(at_level(*into, level), (*from)[level]);
+        for (std::size_t r = 0; r < l.told.size(); ++r) append(outgoing[r], l.told[r]);
+      }
     }
   };
 
@@ -270,14 +287,14 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
       // Progress in the sector's own positions (the two counts differ a little).
       if (options.progress) options.progress(end * own / count - first * own / count);
     });
-    return codes;
+    return std::move(codes);
   }
 
   // First pass: each position's turns out of the group are read, those into it counted. A
   // position with none into it is decided at once; a win by a turn out of it is scheduled.
   // A chunk's turns out of the group are looked up first and read after, so that their loads
   // (random places in sectors larger than the caches) overlap.
-  for (std::size_t i = 0; i < sides.size(); ++i) {
+  for (std::size_t i = 0; i < sides.size() && !resumed; ++i) {
     const int side = static_cast<int>(i);
     in_chunks(codes[i].size(), true, [&](std::uint64_t first, std::uint64_t end, Lists& out) {
       struct Read {
@@ -336,7 +353,7 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
       }
     });
   }
-  if (!cyclic) return codes;
+  if (!cyclic) return std::move(codes);
 
   // A successor decided at level d told to a predecessor of this process's share: lost, the
   // predecessor wins in d + 1; won, its counter falls, and at zero it is lost, in one turn more
@@ -366,7 +383,12 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
   };
 
   // Level by level: a position decided at level d has code d + 1.
-  for (std::size_t d = 0;; ++d) {
+  const std::size_t start = state.level;
+  for (std::size_t d = start;; ++d) {
+    if (options.save && !(resumed && d == start) && cluster.max(options.save_due() ? 1 : 0)) {
+      state.level = d;
+      options.save(state);
+    }
     for (const std::uint64_t a : at_level(scheduled, d))
       if (claim(static_cast<int>(a >> 63), a & ~kSide, static_cast<Code>(d + 1)))
         at_level(decided, d).push_back(a);
@@ -485,7 +507,7 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
       for (std::size_t later = d + 1; later < l->size(); ++later) more += (*l)[later].size();
     if (cluster.max(more) == 0) break;
   }
-  return codes;
+  return std::move(codes);
 }
 
 }  // namespace tbgen::morris

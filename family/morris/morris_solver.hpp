@@ -54,13 +54,32 @@ std::vector<Sector> group_of(const Layout& layout, const Sector& sector);
 // The solved sectors the group of `sector` reads (its turns' captures and placements).
 std::vector<Sector> sectors_read(const Layout& layout, const Sector& sector);
 
+using Counters = std::vector<std::uint8_t, HugePageAllocator<std::uint8_t>>;
+
+// What a group's solve holds between two levels, this process's share: enough to go on from
+// there after a kill (morris_checkpoint.hpp). By side of the group: codes, and of each position
+// its turns into the group not yet known to be won for the other side; by level: positions
+// decided there (to tell their predecessors) and to be decided there, each side << 63 | entry.
+struct GroupState {
+  std::uint64_t level = 0;  // the next level to solve; those below hold nothing
+  std::vector<Codes> codes;
+  std::vector<Counters> counters;
+  std::vector<std::vector<std::uint64_t>> decided, scheduled;
+};
+
 struct SolveOptions {
   unsigned threads = 1;
-  // Hears of positions as the first pass looks at them.
+  // Hears of positions as the first pass looks at them (all of them at once when resumed).
   std::function<void(std::uint64_t)> progress = {};
   // A distributed build: each process solves its share of each sector (entry_share) and tells
   // the others' positions what its own decide, level by level.
   const Cluster* cluster = &single_process();
+  // Saving a group that cycles between levels: asked before each level whether to save
+  // (any process's yes is every process's), then handed the state.
+  std::function<bool()> save_due = {};
+  std::function<void(const GroupState&)> save = {};
+  // A state saved before, every process's at the same level, to go on from instead of starting.
+  GroupState* resume = nullptr;
 };
 
 // Solves the group of `sector`, reading the sectors_read() from `solved` (whole in one

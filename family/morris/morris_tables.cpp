@@ -13,6 +13,7 @@
 #include "core/combinatorial.hpp"
 #include "core/game_string.hpp"
 #include "core/parallel.hpp"
+#include "family/morris/morris_checkpoint.hpp"
 #include "family/morris/morris_solver.hpp"
 #include "format/block_cache.hpp"
 #include "generator/game_tables.hpp"
@@ -194,15 +195,37 @@ void MorrisTables::build(const BuildContext& context) const {
     const std::clock_t cpu_start = std::clock();  // the machine may be shared: CPU time too
     solved.keep_only(sectors_read(layout_, s));
     const std::uint64_t sent_before = cluster.bytes_sent();
+    const std::vector<Sector> sides = group_of(layout_, s);
+    // The group's solve saved between levels: a build killed in it goes on from there if every
+    // process finds its own share saved at the same level.
+    std::string group_names, work = names[i];
+    std::vector<std::uint64_t> shares;
+    for (const Sector& side : sides) {
+      group_names += layout_.table_name(side) + ' ';
+      const EntryShare share = entry_share(layout_.entries(side), cluster, cluster.rank());
+      shares.push_back(share.end - share.first);
+    }
+    if (cluster.size() > 1)
+      work += "-p" + std::to_string(cluster.rank()) + "of" + std::to_string(cluster.size());
+    GroupCheckpoint checkpoint(context.tables / (work + ".work"), layout_.rules().canonical,
+                               group_names, cluster.rank(), cluster.size(), checkpoint_interval());
+    std::optional<GroupState> saved = checkpoint.load(shares);
+    const std::uint64_t found = saved ? saved->level + 1 : 0;
+    const bool resumed = found > 0 && cluster.max(found) == ~cluster.max(~found);
+    if (resumed && context.log && leader)
+      *context.log << names[i] << ": resumed at level " << saved->level << "\n";
     auto group = solve_group(layout_, solved, s,
                              {.threads = context.threads,
                               .progress =
                                   [&](std::uint64_t n) {
                                     if (progress) progress->advance(n);
                                   },
-                              .cluster = &cluster});
+                              .cluster = &cluster,
+                              .save_due = [&] { return checkpoint.due(); },
+                              .save = [&](const GroupState& state) { checkpoint.save(state); },
+                              .resume = resumed ? &*saved : nullptr});
+    saved.reset();
     const std::uint64_t exchanged = cluster.sum(cluster.bytes_sent() - sent_before);
-    const std::vector<Sector> sides = group_of(layout_, s);
     for (std::size_t k = 0; k < sides.size(); ++k) {
       const Sector& side = sides[k];
       const Codes& codes = group[k];
@@ -268,6 +291,7 @@ void MorrisTables::build(const BuildContext& context) const {
       if (cluster.size() == 1) solved.keep(side, std::move(group[k]));
       done[side] = true;
     }
+    checkpoint.remove();
   }
   if (progress) progress->finish();
 }

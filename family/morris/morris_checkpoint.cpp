@@ -1,0 +1,180 @@
+#include "family/morris/morris_checkpoint.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <numeric>
+#include <stdexcept>
+
+#include "format/checksum.hpp"
+
+namespace tbgen::morris {
+namespace {
+
+constexpr char kMagic[8] = {'T', 'B', 'G', 'M', 'O', 'R', 'K', '1'};
+
+struct FileHeader {
+  char magic[8];
+  std::uint64_t key;
+  std::uint32_t rank, processes;
+  std::uint64_t level;
+};
+
+struct CloseFile {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using File = std::unique_ptr<std::FILE, CloseFile>;
+
+// Bytes written and hashed; the hash itself last.
+class Writer {
+ public:
+  explicit Writer(const std::filesystem::path& path)
+      : path_(path), file_(std::fopen(path.c_str(), "wb")) {
+    if (!file_) throw std::runtime_error(path_.string() + ": cannot write");
+  }
+  void bytes(const void* data, std::size_t size) {
+    hash_.update(data, size);
+    if (size > 0 && std::fwrite(data, 1, size, file_.get()) != size)
+      throw std::runtime_error(path_.string() + ": cannot write");
+  }
+  template <class Array>
+  void array(const Array& a) {
+    const std::uint64_t n = a.size();
+    bytes(&n, sizeof n);
+    bytes(a.data(), n * sizeof a[0]);
+  }
+  void close() {
+    const std::uint64_t digest = hash_.digest();
+    if (std::fwrite(&digest, sizeof digest, 1, file_.get()) != 1 ||
+        std::fclose(file_.release()) != 0)
+      throw std::runtime_error(path_.string() + ": cannot write");
+  }
+
+ private:
+  std::filesystem::path path_;
+  File file_;
+  Xxh3Stream hash_;
+};
+
+// Bytes read and hashed; any short read or count beyond `limit` makes the file not check.
+class Reader {
+ public:
+  explicit Reader(const std::filesystem::path& path) : file_(std::fopen(path.c_str(), "rb")) {}
+  bool bytes(void* data, std::size_t size) {
+    ok_ = ok_ && file_ && (size == 0 || std::fread(data, 1, size, file_.get()) == size);
+    if (ok_) hash_.update(data, size);
+    return ok_;
+  }
+  template <class Array>
+  bool array(Array& a, std::uint64_t limit) {
+    std::uint64_t n = 0;
+    if (!bytes(&n, sizeof n) || n > limit) return ok_ = false;
+    a.resize(n);
+    return bytes(a.data(), n * sizeof a[0]);
+  }
+  // The hash read last matches, and nothing follows it.
+  bool checks() {
+    std::uint64_t digest = 0;
+    return ok_ && std::fread(&digest, sizeof digest, 1, file_.get()) == 1 &&
+           digest == hash_.digest() && std::fgetc(file_.get()) == EOF;
+  }
+
+ private:
+  File file_;
+  Xxh3Stream hash_;
+  bool ok_ = true;
+};
+
+}  // namespace
+
+GroupCheckpoint::GroupCheckpoint(std::filesystem::path path, const std::string& game,
+                                 const std::string& group, int rank, int processes,
+                                 std::chrono::seconds every)
+    : path_(std::move(path)),
+      key_(xxh3((game + '\n' + group).data(), game.size() + 1 + group.size())),
+      rank_(static_cast<std::uint32_t>(rank)),
+      processes_(static_cast<std::uint32_t>(processes)),
+      every_(every),
+      last_(std::chrono::steady_clock::now()) {}
+
+bool GroupCheckpoint::due() const {
+  return std::chrono::steady_clock::now() - last_ >= every_;
+}
+
+void GroupCheckpoint::save(const GroupState& state) {
+  std::filesystem::path temporary = path_;
+  temporary += ".tmp";
+  Writer out(temporary);
+  FileHeader h{};
+  std::memcpy(h.magic, kMagic, sizeof kMagic);
+  h.key = key_;
+  h.rank = rank_;
+  h.processes = processes_;
+  h.level = state.level;
+  out.bytes(&h, sizeof h);
+  const std::uint64_t sides = state.codes.size();
+  out.bytes(&sides, sizeof sides);
+  for (std::size_t i = 0; i < sides; ++i) {
+    out.array(state.codes[i]);
+    out.array(state.counters[i]);
+  }
+  for (const auto* levels : {&state.decided, &state.scheduled}) {
+    const std::uint64_t n = levels->size();
+    out.bytes(&n, sizeof n);
+    for (const auto& level : *levels) out.array(level);
+  }
+  out.close();
+  std::filesystem::rename(temporary, path_);
+  last_ = std::chrono::steady_clock::now();
+}
+
+std::optional<GroupState> GroupCheckpoint::load(const std::vector<std::uint64_t>& shares) const {
+  if (!std::filesystem::exists(path_)) return std::nullopt;
+  Reader in(path_);
+  FileHeader h{};
+  if (!in.bytes(&h, sizeof h) || std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 ||
+      h.key != key_ || h.rank != rank_ || h.processes != processes_)
+    return std::nullopt;
+  GroupState state;
+  state.level = h.level;
+  std::uint64_t sides = 0;
+  if (!in.bytes(&sides, sizeof sides) || sides != shares.size()) return std::nullopt;
+  state.codes.resize(sides);
+  state.counters.resize(sides);
+  for (std::size_t i = 0; i < sides; ++i)
+    if (!in.array(state.codes[i], shares[i]) || !in.array(state.counters[i], shares[i]) ||
+        state.codes[i].size() != shares[i] || state.counters[i].size() != shares[i])
+      return std::nullopt;
+  // A level's list holds each position of the share once at most; codes are 16 bits.
+  const std::uint64_t positions = std::accumulate(shares.begin(), shares.end(), std::uint64_t{0});
+  for (auto* levels : {&state.decided, &state.scheduled}) {
+    std::uint64_t n = 0;
+    if (!in.bytes(&n, sizeof n) || n > 0x10000) return std::nullopt;
+    levels->resize(n);
+    for (auto& level : *levels)
+      if (!in.array(level, positions)) return std::nullopt;
+  }
+  if (!in.checks()) return std::nullopt;
+  return state;
+}
+
+void GroupCheckpoint::remove() const {
+  std::filesystem::remove(path_);
+  std::filesystem::path temporary = path_;
+  std::filesystem::remove(temporary += ".tmp");
+}
+
+std::chrono::seconds checkpoint_interval() {
+  if (const char* text = std::getenv("TBGEN_MORRIS_SAVE_SECONDS")) {
+    char* end = nullptr;
+    const long seconds = std::strtol(text, &end, 10);
+    if (end == text || *end != '\0' || seconds < 0)
+      throw std::invalid_argument(
+          std::string("TBGEN_MORRIS_SAVE_SECONDS: not a count of seconds: ") + text);
+    return std::chrono::seconds(seconds);
+  }
+  return std::chrono::minutes(10);
+}
+
+}  // namespace tbgen::morris
