@@ -6,7 +6,9 @@
 // playing out its few move orders (at most 4! = 24) from the board, faster than a block decode.
 // A line is k own marks in a row by shifts of the bitboard (Pons' connect4): vertical 1,
 // horizontal rows + 1, the diagonals rows and rows + 2, each doubled until k cells are covered.
+#include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "family/family_rules.hpp"
@@ -30,6 +32,17 @@ class GravityMember {
 
   bool first_moves(int t) const { return t % 2 == 0; }
   bool has_line(Bits marks) const {
+    if (two_shifts_) {
+      // k = 3 or 4 (Connect Four): four directions of two shifts each (directions that do not
+      // fit repeat one that does), unrolled and without a branch a direction. Solving calls
+      // this twice a position.
+      Bits any = 0;
+      for (const auto& [a, b] : pairs_) {
+        const Bits x = marks & marks >> a;
+        any |= x & x >> b;
+      }
+      return any != 0;
+    }
     for (const auto& d : directions_) {
       Bits x = marks;
       for (int i = 0; i < d.count; ++i) x &= x >> d.shifts[i];
@@ -51,6 +64,8 @@ class GravityMember {
   Rules rules_;
   GravityIndex index_;
   std::vector<Direction> directions_;  // those in which k cells fit on the board
+  bool two_shifts_ = false;            // every one of them takes two shifts: pairs_
+  std::array<std::pair<int, int>, 4> pairs_{};
   int stored_ = 0;
   std::vector<std::string> table_names_;
 };
