@@ -102,10 +102,13 @@ bool GroupCheckpoint::due() const {
   return std::chrono::steady_clock::now() - last_ >= every_;
 }
 
-void GroupCheckpoint::save(const GroupState& state) {
+std::filesystem::path GroupCheckpoint::temporary() const {
   std::filesystem::path temporary = path_;
-  temporary += ".tmp";
-  Writer out(temporary);
+  return temporary += ".tmp";  // as remove_checkpoint() names it
+}
+
+void GroupCheckpoint::write(const GroupState& state) const {
+  Writer out(temporary());
   FileHeader h{};
   std::memcpy(h.magic, kMagic, sizeof kMagic);
   h.key = key_;
@@ -125,7 +128,10 @@ void GroupCheckpoint::save(const GroupState& state) {
     for (const auto& level : *levels) out.array(level);
   }
   out.close();
-  std::filesystem::rename(temporary, path_);
+}
+
+void GroupCheckpoint::commit() {
+  std::filesystem::rename(temporary(), path_);
   last_ = std::chrono::steady_clock::now();
 }
 
@@ -160,8 +166,12 @@ std::optional<GroupState> GroupCheckpoint::load(const std::vector<std::uint64_t>
 }
 
 void GroupCheckpoint::remove() const {
-  std::filesystem::remove(path_);
-  std::filesystem::path temporary = path_;
+  remove_checkpoint(path_);
+}
+
+void remove_checkpoint(const std::filesystem::path& path) {
+  std::filesystem::path temporary = path;
+  std::filesystem::remove(path);
   std::filesystem::remove(temporary += ".tmp");
 }
 

@@ -27,19 +27,27 @@ class GroupCheckpoint {
                   int rank, int processes, std::chrono::seconds every);
   // Whether `every` has passed since the last save (or since this object was made).
   bool due() const;
-  void save(const GroupState& state);
+  // Saves in two steps: write() the state to a temporary file, then, once every process has
+  // written its own, commit() renames it into place: processes killed between two saves then
+  // hold states of one level unless the kill falls between their renames.
+  void write(const GroupState& state) const;
+  void commit();
   // The state saved, if the file checks and holds `shares` positions of each side.
   std::optional<GroupState> load(const std::vector<std::uint64_t>& shares) const;
   void remove() const;
   const std::filesystem::path& path() const { return path_; }
 
  private:
+  std::filesystem::path temporary() const;
   std::filesystem::path path_;
   std::uint64_t key_;
   std::uint32_t rank_, processes_;
   std::chrono::seconds every_;
   std::chrono::steady_clock::time_point last_;
 };
+
+// Removes the work file at `path` and its temporary file, if there.
+void remove_checkpoint(const std::filesystem::path& path);
 
 // The time between saves: TBGEN_MORRIS_SAVE_SECONDS if set (tests save at every level with 0),
 // else ten minutes.

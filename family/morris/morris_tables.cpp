@@ -89,6 +89,14 @@ format::Header header(const Layout& layout, const Sector& s, std::uint32_t entry
   return h;
 }
 
+// The work file of a group's solve saved between levels, named for its first sector to solve.
+std::filesystem::path work_path(const std::filesystem::path& dir, const std::string& table,
+                                const Cluster& cluster) {
+  if (cluster.size() == 1) return dir / (table + ".work");
+  return dir / (table + "-p" + std::to_string(cluster.rank()) + "of" +
+                std::to_string(cluster.size()) + ".work");
+}
+
 bool has_layout(const Layout& layout, const Sector& s, const format::Header& h) {
   return (h.entry_bits == 8 || h.entry_bits == 16) &&
          same_layout(h, header(layout, s, h.entry_bits));
@@ -188,6 +196,9 @@ void MorrisTables::build(const BuildContext& context) const {
     const Sector& s = sectors[i];
     if (done[s]) continue;
     if (complete[i]) {
+      // A build killed after a group's tables were written and before its work files were
+      // removed leaves them: this process's go now.
+      remove_checkpoint(work_path(context.tables, names[i], cluster));
       done[s] = true;
       if (context.log && leader) *context.log << names[i] << ".tb: kept (already complete)\n";
       continue;
@@ -199,22 +210,26 @@ void MorrisTables::build(const BuildContext& context) const {
     const std::vector<Sector> sides = group_of(layout_, s);
     // The group's solve saved between levels: a build killed in it goes on from there if every
     // process finds its own share saved at the same level.
-    std::string group_names, work = names[i];
+    std::string group_names;
     std::vector<std::uint64_t> shares;
     for (const Sector& side : sides) {
       group_names += layout_.table_name(side) + ' ';
       const EntryShare share = entry_share(layout_.entries(side), cluster, cluster.rank());
       shares.push_back(share.end - share.first);
     }
-    if (cluster.size() > 1)
-      work += "-p" + std::to_string(cluster.rank()) + "of" + std::to_string(cluster.size());
-    GroupCheckpoint checkpoint(context.tables / (work + ".work"), layout_.rules().canonical,
-                               group_names, cluster.rank(), cluster.size(), checkpoint_interval());
+    GroupCheckpoint checkpoint(work_path(context.tables, names[i], cluster),
+                               layout_.rules().canonical, group_names, cluster.rank(),
+                               cluster.size(), checkpoint_interval());
     std::optional<GroupState> saved = checkpoint.load(shares);
     const std::uint64_t found = saved ? saved->level + 1 : 0;
-    const bool resumed = found > 0 && cluster.max(found) == ~cluster.max(~found);
-    if (resumed && context.log && leader)
-      *context.log << names[i] << ": resumed at level " << saved->level << "\n";
+    const std::uint64_t highest = cluster.max(found), lowest = ~cluster.max(~found);
+    const bool resumed = lowest > 0 && lowest == highest;
+    if (context.log && leader) {
+      if (resumed)
+        *context.log << names[i] << ": resumed at level " << saved->level << "\n";
+      else if (highest > 0)  // a kill between two processes' renames
+        *context.log << names[i] << ": the processes' saved states differ; solved again\n";
+    }
     auto group = solve_group(layout_, solved, s,
                              {.threads = context.threads,
                               .progress =
@@ -223,7 +238,12 @@ void MorrisTables::build(const BuildContext& context) const {
                                   },
                               .cluster = &cluster,
                               .save_due = [&] { return checkpoint.due(); },
-                              .save = [&](const GroupState& state) { checkpoint.save(state); },
+                              .save =
+                                  [&](const GroupState& state) {
+                                    checkpoint.write(state);
+                                    cluster.max(0);  // every process's state written
+                                    checkpoint.commit();
+                                  },
                               .resume = resumed ? &*saved : nullptr});
     saved.reset();
     const std::uint64_t exchanged = cluster.sum(cluster.bytes_sent() - sent_before);
