@@ -86,6 +86,11 @@ class Reader {
   bool ok_ = true;
 };
 
+std::filesystem::path temporary_of(const std::filesystem::path& path) {
+  std::filesystem::path temporary = path;
+  return temporary += ".tmp";
+}
+
 }  // namespace
 
 GroupCheckpoint::GroupCheckpoint(std::filesystem::path path, const std::string& game,
@@ -102,13 +107,8 @@ bool GroupCheckpoint::due() const {
   return std::chrono::steady_clock::now() - last_ >= every_;
 }
 
-std::filesystem::path GroupCheckpoint::temporary() const {
-  std::filesystem::path temporary = path_;
-  return temporary += ".tmp";  // as remove_checkpoint() names it
-}
-
 void GroupCheckpoint::write(const GroupState& state) const {
-  Writer out(temporary());
+  Writer out(temporary_of(path_));
   FileHeader h{};
   std::memcpy(h.magic, kMagic, sizeof kMagic);
   h.key = key_;
@@ -131,7 +131,7 @@ void GroupCheckpoint::write(const GroupState& state) const {
 }
 
 void GroupCheckpoint::commit() {
-  std::filesystem::rename(temporary(), path_);
+  std::filesystem::rename(temporary_of(path_), path_);
   last_ = std::chrono::steady_clock::now();
 }
 
@@ -170,9 +170,8 @@ void GroupCheckpoint::remove() const {
 }
 
 void remove_checkpoint(const std::filesystem::path& path) {
-  std::filesystem::path temporary = path;
   std::filesystem::remove(path);
-  std::filesystem::remove(temporary += ".tmp");
+  std::filesystem::remove(temporary_of(path));
 }
 
 std::chrono::seconds checkpoint_interval() {

@@ -35,10 +35,8 @@ class GroupCheckpoint {
   // The state saved, if the file checks and holds `shares` positions of each side.
   std::optional<GroupState> load(const std::vector<std::uint64_t>& shares) const;
   void remove() const;
-  const std::filesystem::path& path() const { return path_; }
 
  private:
-  std::filesystem::path temporary() const;
   std::filesystem::path path_;
   std::uint64_t key_;
   std::uint32_t rank_, processes_;
