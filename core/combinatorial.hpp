@@ -66,6 +66,31 @@ constexpr std::uint64_t revolving_door_rank(std::uint32_t mask) {
   return rank;
 }
 
+// The revolving-door ranks of mask | 1 << b for every bit b of `add` (none of mask's), into
+// out[b]. Unrolled, rank(S) sums over the j-th smallest element e of S the term
+// (-1)^(|S| - j) (C(e + 1, j) - 1); adding b flips the sign of the terms below it and moves
+// those above it to j + 1. So both kinds of term are summed once, from either end, and each
+// rank is a prefix, a suffix and b's own term: a placement's every successor ranked at once.
+inline void revolving_door_ranks_adding(std::uint32_t mask, std::uint32_t add, std::uint64_t* out) {
+  int e[kMaxN];
+  int k = 0;
+  for (std::uint32_t m = mask; m; m &= m - 1) e[k++] = __builtin_ctz(m);
+  const auto term = [&](int element, int j, int sign_exponent) {
+    const auto t = static_cast<std::int64_t>(binomial(element + 1, j)) - 1;
+    return sign_exponent & 1 ? -t : t;
+  };
+  // below[i]: the first i elements' terms in a set of k + 1; above[i]: the rest's, each at j + 1.
+  std::int64_t below[kMaxN + 1], above[kMaxN + 1];
+  below[0] = 0;
+  for (int i = 1; i <= k; ++i) below[i] = below[i - 1] + term(e[i - 1], i, k + 1 - i);
+  above[k] = 0;
+  for (int i = k - 1; i >= 0; --i) above[i] = above[i + 1] + term(e[i], i + 2, k - i - 1);
+  for (; add; add &= add - 1) {
+    const int b = __builtin_ctz(add), i = __builtin_popcount(mask & ((1u << b) - 1));
+    out[b] = static_cast<std::uint64_t>(below[i] + above[i] + term(b, i + 1, k - i));
+  }
+}
+
 constexpr std::uint32_t revolving_door_unrank(std::uint64_t rank, int k) {
   std::uint32_t mask = 0;
   for (int j = k; j >= 1; --j) {

@@ -31,6 +31,7 @@ class CellMap {
     return tables_[0][mask & 0xff] | tables_[1][(mask >> 8) & 0xff] |
            tables_[2][(mask >> 16) & 0xff] | tables_[3][mask >> 24];
   }
+  std::uint32_t of_cell(int cell) const { return tables_[cell >> 3][1u << (cell & 7)]; }
 
  private:
   std::array<std::array<std::uint32_t, 256>, 4> tables_{};

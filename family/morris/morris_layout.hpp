@@ -78,6 +78,22 @@ class Layout {
       return least;
     }
     bool symmetric() const { return images_ != 0; }
+    // entry(theirs | 1 << to) for every point `to` of `targets`, into out[to]: the entries a
+    // placement leads to, ranked together (combinatorial::revolving_door_ranks_adding).
+    void entries_adding(Points theirs, Points targets, std::uint64_t* out) const {
+      std::uint64_t ranks[32];
+      int bit[32];  // where each target's point lands among the free points
+      std::uint32_t add = 0;
+      for (Points t = targets; t; t &= t - 1) {
+        const int to = std::countr_zero(t);
+        bit[to] = std::countr_zero(combinatorial::extract_bits(map_->of_cell(to), free_));
+        add |= 1u << bit[to];
+      }
+      combinatorial::revolving_door_ranks_adding(
+          combinatorial::extract_bits((*map_)(theirs), free_), add, ranks);
+      for (Points t = targets; t; t &= t - 1)
+        out[std::countr_zero(t)] = base_ + ranks[bit[std::countr_zero(t)]];
+    }
 
    private:
     friend class Layout;

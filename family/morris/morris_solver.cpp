@@ -265,24 +265,69 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
 
   // A sector of placements alone, in one process: its positions are taken in the order of the
   // mirror sector's entries, by the class of the other side's marks, which key every turn
-  // without a capture. The turns of a run of positions then lead into one class's codes, read
-  // from the caches, where positions taken by their own entries would read the sectors placed
-  // into at random; each position's code is written to its entries instead, one store a
-  // position. An orbit is met once for each symmetry that keeps its other side's marks, and
-  // its code is the same each time.
+  // (the set that did not move). The turns of a run of positions then lead into one class's
+  // codes, read from the caches, where positions taken by their own entries would read the
+  // sectors placed into at random; each position's code is written to its entries instead,
+  // one store a position. An orbit is met once for each symmetry that keeps its other side's
+  // marks, and its code is the same each time. The run looks up its keys once: the placed
+  // sector's, and the captured one's for each mark a mill may remove (the other side's set
+  // is the run's); a position's placements, and its captures of each mark, are ranked
+  // together (Keyed::entries_adding). for_each_move's turns in another order: the same fold.
   if (!cyclic && cluster.size() == 1) {
     const Layout::Sets by_theirs(layout, sector.mirror());
     const std::uint64_t count = layout.entries(sector.mirror()), own = codes[0].size();
+    const Sector to_placed = placed(sector),
+                 to_captured =
+                     placed({sector.mine, sector.theirs - 1, sector.mine_hand, sector.theirs_hand});
+    const auto codes_at = [&](const Sector& s) {
+      const Code* at = lookup(s, 0).at;
+      if (!at) throw std::logic_error("morris: one process holds the sectors it reads whole");
+      return at;
+    };
+    const Code* placed_codes = codes_at(to_placed);
+    // A capture that leaves the other side two marks wins at once: no table.
+    const bool captured_stored = sector.theirs > 0 && stored(to_captured);
+    const Code* captured_codes = captured_stored ? codes_at(to_captured) : nullptr;
+    const Points all = (Points{1} << board.points) - 1;
     in_chunks(count, false, [&](std::uint64_t first, std::uint64_t end, Lists&) {
+      Points theirs = ~Points{0}, removable = 0;
+      Layout::Keyed placed_key, captured_keys[32];
       for (std::uint64_t k = first; k < end; ++k) {
         const Position q = by_theirs.position(k);
-        const Position p{q.theirs, q.mine, q.theirs_hand, q.mine_hand};
+        const Points mine = q.theirs;
+        if (q.mine != theirs) {
+          theirs = q.mine;
+          placed_key = layout.keyed(theirs, to_placed);
+          // A mill removes a mark of the other side's not in a mill of its own, else any.
+          const Points outside_mills = theirs & ~board.in_mills(theirs);
+          removable = outside_mills ? outside_mills : theirs;
+          for (Points r = removable; r && captured_stored; r &= r - 1)
+            captured_keys[std::countr_zero(r)] =
+                layout.keyed(theirs & ~(Points{1} << std::countr_zero(r)), to_captured);
+        }
+        const Points empty = all & ~(mine | theirs);
+        // Placements that close a mill remove a mark (if the other side has one on the board).
+        Points closing = 0;
+        for (Points e = theirs ? empty : 0; e; e &= e - 1)
+          if (board.closes_mill(mine | (e & -e), std::countr_zero(e))) closing |= e & -e;
         Fold fold;
-        const bool any = read_turns(
-            0, p, [&](const Lookup& l) { fold.add(l.get()); }, [](bool, std::uint64_t) {});
-        std::uint64_t entries[16];
-        const int n = layout.entries_of(p, entries);
-        for (int j = 0; j < n; ++j) codes[0][entries[j]] = any ? fold.code() : kLostNow;
+        std::uint64_t entries[32];
+        placed_key.entries_adding(mine, empty & ~closing, entries);
+        for (Points e = empty & ~closing; e; e &= e - 1)
+          fold.add(placed_codes[entries[std::countr_zero(e)]]);
+        for (Points r = closing ? removable : 0; r; r &= r - 1) {
+          if (!captured_stored) {
+            for (int n = std::popcount(closing); n > 0; --n) fold.add(kLostNow);
+            continue;
+          }
+          captured_keys[std::countr_zero(r)].entries_adding(mine, closing, entries);
+          for (Points e = closing; e; e &= e - 1)
+            fold.add(captured_codes[entries[std::countr_zero(e)]]);
+        }
+        const Position p{mine, theirs, q.theirs_hand, q.mine_hand};
+        std::uint64_t own_entries[16];
+        const int n = layout.entries_of(p, own_entries);
+        for (int j = 0; j < n; ++j) codes[0][own_entries[j]] = empty ? fold.code() : kLostNow;
       }
       // Progress in the sector's own positions (the two counts differ a little).
       if (options.progress) options.progress(end * own / count - first * own / count);
