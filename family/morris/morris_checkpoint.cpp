@@ -12,7 +12,8 @@
 namespace tbgen::morris {
 namespace {
 
-constexpr char kMagic[8] = {'T', 'B', 'G', 'M', 'O', 'R', 'K', '1'};
+// 2: a side's codes and counters one array of states (GroupState).
+constexpr char kMagic[8] = {'T', 'B', 'G', 'M', 'O', 'R', 'K', '2'};
 
 struct FileHeader {
   char magic[8];
@@ -116,12 +117,9 @@ void GroupCheckpoint::write(const GroupState& state) const {
   h.processes = processes_;
   h.level = state.level;
   out.bytes(&h, sizeof h);
-  const std::uint64_t sides = state.codes.size();
+  const std::uint64_t sides = state.states.size();
   out.bytes(&sides, sizeof sides);
-  for (std::size_t i = 0; i < sides; ++i) {
-    out.array(state.codes[i]);
-    out.array(state.counters[i]);
-  }
+  for (std::size_t i = 0; i < sides; ++i) out.array(state.states[i]);
   for (const auto* levels : {&state.decided, &state.scheduled}) {
     const std::uint64_t n = levels->size();
     out.bytes(&n, sizeof n);
@@ -146,11 +144,9 @@ std::optional<GroupState> GroupCheckpoint::load(const std::vector<std::uint64_t>
   state.level = h.level;
   std::uint64_t sides = 0;
   if (!in.bytes(&sides, sizeof sides) || sides != shares.size()) return std::nullopt;
-  state.codes.resize(sides);
-  state.counters.resize(sides);
+  state.states.resize(sides);
   for (std::size_t i = 0; i < sides; ++i)
-    if (!in.array(state.codes[i], shares[i]) || !in.array(state.counters[i], shares[i]) ||
-        state.codes[i].size() != shares[i] || state.counters[i].size() != shares[i])
+    if (!in.array(state.states[i], shares[i]) || state.states[i].size() != shares[i])
       return std::nullopt;
   // A level's list holds each position of the share once at most; codes are 16 bits.
   const std::uint64_t positions = std::accumulate(shares.begin(), shares.end(), std::uint64_t{0});

@@ -6,7 +6,7 @@
 // every few minutes, removed once the group's tables are written.
 //
 // The file: magic, a hash of the game and the group, the process and the processes, the level;
-// then the state's arrays (each side's codes and counters, the lists by level), each as its
+// then the state's arrays (each side's states, the lists by level), each as its
 // count and its bytes; last the XXH3-64 of every byte before it. A file that does not check, or
 // holds another share, is not read: the group starts again.
 #include <chrono>

@@ -110,30 +110,27 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
   const Cluster& cluster = *options.cluster;
   const std::vector<Sector> sides = group_of(layout, sector);
   const bool cyclic = steps(rules, sector);
-  // This process's share of each side: codes, and of each position its turns into the group
-  // not yet known to be won for the other side, counted once for each successor (turns to
-  // images of one position are one).
+  // This process's share of each side: each position's state, its code once decided, before
+  // that its turns into the group not yet known to be won for the other side, counted once for
+  // each successor (turns to images of one position are one).
   std::vector<EntryShare> shares;
   std::vector<Layout::Sets> sets;
   GroupState state;
   const bool resumed = options.resume != nullptr;
   if (resumed) state = std::move(*options.resume);
-  state.codes.resize(sides.size());
-  state.counters.resize(sides.size());
-  std::vector<Codes>& codes = state.codes;
-  std::vector<Counters>& counters = state.counters;
+  state.states.resize(sides.size());
+  std::vector<Codes>& codes = state.states;
   for (std::size_t i = 0; i < sides.size(); ++i) {
     shares.push_back(entry_share(layout.entries(sides[i]), cluster, cluster.rank()));
     sets.emplace_back(layout, sides[i]);
     const std::uint64_t share = shares[i].end - shares[i].first;
     if (resumed) {
-      if (codes[i].size() != share || counters[i].size() != share)
+      if (codes[i].size() != share)
         throw std::logic_error("morris: a saved state of another share of the group");
       if (options.progress) options.progress(share);
       continue;
     }
     codes[i].assign(share, 0);
-    if (cyclic) counters[i].assign(share, 0);
   }
   const auto side_of = [&](const Sector& s) -> int {
     for (std::size_t i = 0; i < sides.size(); ++i)
@@ -148,15 +145,19 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
     while (e >= entry_share(layout.entries(sides[side]), cluster, r).end) ++r;
     return r;
   };
-  // Threads read codes while others decide some: each code is read and claimed atomically
-  // (a code once set never changes). What a level decides does not depend on the order its
-  // positions are taken in, so the tables are the same for any thread count and any number of
-  // processes.
-  // A counter holds the turns into the group (at most 54: three marks flying to 18 points) and
-  // a bit that says a turn out of it loses; a position with one out of it that wins or draws is
-  // never lost and its counter never falls to zero. So the turns out of the group are read once,
-  // in the first pass, for most positions, not again when the last turn into it is known lost.
-  constexpr std::uint8_t kLosesOut = 0x80, kNeverZero = 0x7f;
+  // Threads read states while others decide some: each is read, counted down and claimed
+  // atomically (a code once set never changes). What a level decides does not depend on the
+  // order its positions are taken in, so the tables are the same for any thread count and any
+  // number of processes.
+  // An undecided position's state is kUndecided and its counter: the turns into the group (at
+  // most 54: three marks flying to 18 points) and a bit that says a turn out of it loses; a
+  // position with one out of it that wins or draws is never lost and its counter never falls to
+  // zero. So the turns out of the group are read once, in the first pass, for most positions,
+  // not again when the last turn into it is known lost. A decided one's state is its code (a
+  // draw decided at once, all its turns leaving the group, is 0). The positions a level tells
+  // are all lost or all won (their codes are the level's), so a level only claims undecided
+  // positions or only counts them down, and a count never meets a claim of the same state.
+  constexpr Code kUndecided = 0x8000, kLosesOut = 0x80, kNeverZero = 0x7f, kCount = 0x7f;
   const auto code_ref = [&](int side, std::uint64_t e) {
     return std::atomic_ref<Code>(codes[side][e - shares[side].first]);
   };
@@ -164,8 +165,10 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
     return code_ref(side, e).load(std::memory_order_relaxed);
   };
   const auto claim = [&](int side, std::uint64_t e, Code c) {
-    Code undecided = 0;
-    return code_ref(side, e).compare_exchange_strong(undecided, c, std::memory_order_relaxed);
+    const std::atomic_ref<Code> ref = code_ref(side, e);
+    for (Code was = ref.load(std::memory_order_relaxed); was & kUndecided;)
+      if (ref.compare_exchange_weak(was, c, std::memory_order_relaxed)) return true;
+    return false;
   };
 
   // Positions by level: decided there (to pass on to their predecessors), or to be decided
@@ -390,10 +393,10 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
             at_level(out.decided, codes[i][k] - 1).push_back(item(side, e));
         } else if (fold.win || fold.drawn) {
           // Never lost: a turn out of the group wins or draws.
-          counters[i][k] = kNeverZero;
+          codes[i][k] = kUndecided | kNeverZero;
           if (fold.win) at_level(out.scheduled, fold.win - 1).push_back(item(side, e));
         } else {
-          counters[i][k] = r.inside | (fold.loss ? kLosesOut : 0);
+          codes[i][k] = kUndecided | r.inside | (fold.loss ? kLosesOut : 0);
         }
       }
     });
@@ -405,15 +408,14 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
   // than its slowest turn: d + 1 for those into the group (the last counted down now), or more
   // through one out of it (then scheduled at that level).
   const auto tell = [&](int side, std::uint64_t e, bool lost, std::size_t d, Lists& out) {
-    if (load(side, e)) return;
+    if (!(load(side, e) & kUndecided)) return;
     if (lost) {
       if (claim(side, e, static_cast<Code>(d + 2)))
         at_level(out.decided, d + 1).push_back(item(side, e));
       return;
     }
-    const std::uint64_t k = e - shares[side].first;
-    const std::uint8_t was = std::atomic_ref<std::uint8_t>(counters[side][k]).fetch_sub(1);
-    if ((was & ~kLosesOut) != 1) return;
+    const Code was = code_ref(side, e).fetch_sub(1, std::memory_order_relaxed);
+    if ((was & kCount) != 1) return;
     Fold fold;  // the slowest loss through a turn out of the group, read again where there is one
     if (was & kLosesOut)
       read_turns(
@@ -430,6 +432,7 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
   // Level by level: a position decided at level d has code d + 1.
   const std::size_t start = state.level;
   for (std::size_t d = start;; ++d) {
+    if (d + 2 >= kUndecided) throw std::logic_error("morris: more levels than a state holds");
     if (options.save && !(resumed && d == start) && cluster.max(options.save_due() ? 1 : 0)) {
       state.level = d;
       options.save(state);
@@ -442,7 +445,7 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
     std::vector<std::uint64_t>().swap(at_level(decided, d));
     in_chunks(level.size(), false, [&](std::uint64_t first, std::uint64_t end, Lists& out) {
       // In batches of positions, in three steps, so that the loads of each step overlap: the
-      // class lookups of their predecessors, then those predecessors' codes and counters (all at
+      // class lookups of their predecessors, then those predecessors' states (all at
       // random in tables larger than the caches), then the telling.
       struct Told {
         std::uint64_t entry;
@@ -499,7 +502,6 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
               const std::uint64_t e = entries[j];
               if (e >= shares[before].first && e < shares[before].end) {
                 __builtin_prefetch(&codes[before][e - shares[before].first]);
-                __builtin_prefetch(&counters[before][e - shares[before].first]);
               }
               preds.push_back(e);
             }
@@ -551,6 +553,15 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
     for (const Levels* l : {&decided, &scheduled})
       for (std::size_t later = d + 1; later < l->size(); ++later) more += (*l)[later].size();
     if (cluster.max(more) == 0) break;
+  }
+  // What was never decided is a draw.
+  for (Codes& side : codes) {
+    constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;
+    parallel_for(options.threads, (side.size() + kChunk - 1) / kChunk, [&](std::uint64_t c) {
+      for (std::uint64_t k = c * kChunk; k < std::min<std::uint64_t>(side.size(), (c + 1) * kChunk);
+           ++k)
+        if (side[k] & kUndecided) side[k] = 0;
+    });
   }
   return std::move(codes);
 }

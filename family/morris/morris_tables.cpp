@@ -161,15 +161,16 @@ std::optional<BuildNeeds> MorrisTables::needs(int processes) const {
     // Before symmetry: the mover's sets of the sector times the other side's among the rest.
     needs.positions += combinatorial::binomial(points, s.mine) *
                        combinatorial::binomial(points - s.mine, s.theirs);
-    // A process holds its share of the group: codes (2 bytes an entry), counters (1) and lists
-    // of positions by level (8 bytes an item, with the level being told and the vectors'
-    // growth: 3.5 bytes an entry, from the nine board's group (7,9)+(9,7), whose build peaked
-    // at 8,619,140 KB, 6.4 bytes an entry beside what it read); alone, the sectors the group reads
-    // at 2 bytes an entry, else a cache of their blocks (64 MiB, below).
+    // A process holds its share of the group: states (2 bytes an entry: a code, or a counter
+    // while undecided) and lists of positions by level (8 bytes an item, with the level being
+    // told and the vectors' growth: 3.5 bytes an entry, from the nine board's group
+    // (7,9)+(9,7), whose build peaked at 8,619,140 KB, 6.4 bytes an entry beside what it read
+    // when codes and counters were apart); alone, the sectors the group reads at 2 bytes an
+    // entry, else a cache of their blocks (64 MiB, below).
     std::uint64_t group = 0, read = 0;
     for (const Sector& g : group_of(layout_, s)) group += layout_.entries(g);
     for (const Sector& r : sectors_read(layout_, s)) read += layout_.entries(r);
-    peak = std::max(peak, 13 * group / 2 / n + (n == 1 ? 2 * read : 0));
+    peak = std::max(peak, 11 * group / 2 / n + (n == 1 ? 2 * read : 0));
   }
   // Class indexes and buffers; in a distributed build the cache of blocks on top.
   needs.memory = peak + ((n == 1 ? std::uint64_t{64} : std::uint64_t{128}) << 20);
