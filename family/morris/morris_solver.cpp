@@ -318,11 +318,8 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
         placed_key.entries_adding(mine, empty & ~closing, entries);
         for (Points e = empty & ~closing; e; e &= e - 1)
           fold.add(placed_codes[entries[std::countr_zero(e)]]);
-        for (Points r = closing ? removable : 0; r; r &= r - 1) {
-          if (!captured_stored) {
-            for (int n = std::popcount(closing); n > 0; --n) fold.add(kLostNow);
-            continue;
-          }
+        if (closing && !captured_stored) fold.add(kLostNow);  // once: the fold keeps the least
+        for (Points r = closing && captured_stored ? removable : 0; r; r &= r - 1) {
           captured_keys[std::countr_zero(r)].entries_adding(mine, closing, entries);
           for (Points e = closing; e; e &= e - 1)
             fold.add(captured_codes[entries[std::countr_zero(e)]]);
