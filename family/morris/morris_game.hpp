@@ -45,6 +45,11 @@ struct Board {
   }
   // The points of `own` that lie in a mill of `own`.
   Points in_mills(Points own) const;
+  // The marks of `own` a mill may remove: those in no mill of `own`, else any.
+  Points removable(Points own) const {
+    const Points free = own & ~in_mills(own);
+    return free ? free : own;
+  }
   Points map(Points set, int symmetry) const;
 };
 const Board& board(const std::string& name);  // six, nine or twelve
@@ -97,8 +102,8 @@ void for_each_move(const Rules& rules, const Position& p, Visit&& visit) {
       visit(std::as_const(m));
       return;
     }
-    const Points taken = m.after.mine, free = taken & ~b.in_mills(taken);
-    for (Points rest = free ? free : taken; rest; rest &= rest - 1) {
+    const Points taken = m.after.mine;
+    for (Points rest = b.removable(taken); rest; rest &= rest - 1) {
       m.removed = std::countr_zero(rest);
       m.after.mine = taken & ~(Points{1} << m.removed);
       visit(std::as_const(m));

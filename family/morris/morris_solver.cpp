@@ -301,9 +301,7 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
         if (q.mine != theirs) {
           theirs = q.mine;
           placed_key = layout.keyed(theirs, to_placed);
-          // A mill removes a mark of the other side's not in a mill of its own, else any.
-          const Points outside_mills = theirs & ~board.in_mills(theirs);
-          removable = outside_mills ? outside_mills : theirs;
+          removable = board.removable(theirs);
           for (Points r = removable; r && captured_stored; r &= r - 1)
             captured_keys[std::countr_zero(r)] =
                 layout.keyed(theirs & ~(Points{1} << std::countr_zero(r)), to_captured);
@@ -552,14 +550,9 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
     if (cluster.max(more) == 0) break;
   }
   // What was never decided is a draw.
-  for (Codes& side : codes) {
-    constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;
-    parallel_for(options.threads, (side.size() + kChunk - 1) / kChunk, [&](std::uint64_t c) {
-      for (std::uint64_t k = c * kChunk; k < std::min<std::uint64_t>(side.size(), (c + 1) * kChunk);
-           ++k)
-        if (side[k] & kUndecided) side[k] = 0;
-    });
-  }
+  for (Codes& side : codes)
+    for (Code& c : side)
+      if (c & kUndecided) c = 0;
   return std::move(codes);
 }
 
