@@ -6,6 +6,7 @@
 // followed by R(n-1, k-1) reversed, each with n-1 added. Consecutive sets differ by one element
 // swapped for another, so sets that differ little sit together.
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #if defined(__BMI2__)
@@ -108,26 +109,94 @@ constexpr std::uint32_t next_combination(std::uint32_t x) {
   return ripple | (((x ^ ripple) >> 2) / low);
 }
 
-// Parallel bit extract / deposit, with the BMI2 instruction where the build targets it.
+// A function compiled twice, with the popcnt instruction and without, the one the CPU runs
+// chosen when the library is loaded: the reader is built for any x86-64, where std::popcount is a
+// library call. GCC only: clang 14 leaves C++ member functions so cloned undefined.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define TBGEN_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define TBGEN_POPCNT_CLONES
+#endif
+
+// std::popcount without the library call a portable build (the reader's) makes of it.
+constexpr int count_bits(std::uint64_t x) {
+#ifdef __POPCNT__
+  return std::popcount(x);
+#else
+  x -= (x >> 1) & 0x5555555555555555;
+  x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0f;
+  return static_cast<int>((x * 0x0101010101010101) >> 56);
+#endif
+}
+constexpr int count_bits(std::uint32_t x) {
+  return count_bits(std::uint64_t{x});
+}
+
+// Parallel bit extract / deposit: the BMI2 instruction where the build targets it, else a byte
+// of the mask at a time from tables of every (mask byte, value byte) pair, 64 KB each: the
+// reader is built for any x86-64, and a loop over the mask's bits made each probe's class
+// lookup pay a step a bit (issue 40).
+struct BitTables {
+  std::uint8_t extract[256][256];  // by mask byte, then value byte: the value's bits under it
+  std::uint8_t deposit[256][256];  // by mask byte, then the low bits of the value: laid in it
+  std::uint8_t counts[256];
+  BitTables() {
+    for (unsigned m = 0; m < 256; ++m) {
+      counts[m] = static_cast<std::uint8_t>(std::popcount(m));
+      for (unsigned v = 0; v < 256; ++v) {
+        unsigned out = 0, in = 0, bit = 1;
+        for (unsigned rest = m; rest; rest &= rest - 1, bit <<= 1) {
+          const unsigned low = rest & (~rest + 1);
+          if (v & low) out |= bit;
+          if (v & bit) in |= low;
+        }
+        extract[m][v] = static_cast<std::uint8_t>(out);
+        deposit[m][v] = static_cast<std::uint8_t>(in);
+      }
+    }
+  }
+};
+inline const BitTables& bit_tables() {
+  static const BitTables tables;
+  return tables;
+}
+
+// The byte tables' way, what extract_bits and deposit_bits are without BMI2.
+static inline std::uint32_t extract_bits_by_bytes(std::uint32_t value, std::uint32_t mask) {
+  const BitTables& t = bit_tables();
+  std::uint32_t out = 0;
+  int at = 0;
+  for (int shift = 0; shift < 32; shift += 8) {
+    const unsigned m = (mask >> shift) & 0xff;
+    out |= std::uint32_t{t.extract[m][(value >> shift) & 0xff]} << at;
+    at += t.counts[m];
+  }
+  return out;
+}
+static inline std::uint32_t deposit_bits_by_bytes(std::uint32_t value, std::uint32_t mask) {
+  const BitTables& t = bit_tables();
+  std::uint32_t out = 0;
+  for (int shift = 0; shift < 32; shift += 8) {
+    const unsigned m = (mask >> shift) & 0xff;
+    out |= std::uint32_t{t.deposit[m][value & 0xff]} << shift;
+    value >>= t.counts[m];
+  }
+  return out;
+}
+
 static inline std::uint32_t extract_bits(std::uint32_t value, std::uint32_t mask) {
 #if defined(__BMI2__)
   return _pext_u32(value, mask);
 #else
-  std::uint32_t out = 0;
-  for (std::uint32_t bit = 1; mask != 0; mask &= mask - 1, bit <<= 1)
-    if (value & mask & (~mask + 1)) out |= bit;
-  return out;
+  return extract_bits_by_bytes(value, mask);
 #endif
 }
-
 static inline std::uint32_t deposit_bits(std::uint32_t value, std::uint32_t mask) {
 #if defined(__BMI2__)
   return _pdep_u32(value, mask);
 #else
-  std::uint32_t out = 0;
-  for (std::uint32_t bit = 1; mask != 0; mask &= mask - 1, bit <<= 1)
-    if (value & bit) out |= mask & (~mask + 1);
-  return out;
+  return deposit_bits_by_bytes(value, mask);
 #endif
 }
 

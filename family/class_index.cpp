@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "core/combinatorial.hpp"
 #include "core/parallel.hpp"
@@ -16,16 +17,13 @@ constexpr int kLargeGroup = 32;
 // alone; locate_one() then works out instead.
 constexpr std::uint64_t kCachedSets = std::uint64_t{1} << 19;
 
-// std::popcount without the library call a portable build (the reader's) makes of it.
-int bit_count(std::uint64_t x) {
-#ifdef __POPCNT__
-  return std::popcount(x);
-#else
-  x -= (x >> 1) & 0x5555555555555555;
-  x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333);
-  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0f;
-  return static_cast<int>((x * 0x0101010101010101) >> 56);
-#endif
+// The ones of words[0, whole) and of the low `bits` bits of words[whole]: a probe alone counts
+// up to 8 words to find a class.
+TBGEN_POPCNT_CLONES std::uint64_t ones_before(const std::uint64_t* words, std::uint64_t whole,
+                                              std::uint64_t bits) {
+  std::uint64_t ones = 0;
+  for (std::uint64_t w = 0; w < whole; ++w) ones += std::popcount(words[w]);
+  return ones + std::popcount(words[whole] & ((std::uint64_t{1} << bits) - 1));
 }
 
 // Whether a set is the least of its images.
@@ -186,18 +184,12 @@ std::uint64_t ClassIndex::rank_held(std::uint64_t colex) const {
   if (colex < start || colex - start >= bits_.size() * 64) return kNotHeld;
   const std::uint64_t bit = colex - start;
   const std::uint64_t line = bit >> kLineLog2;
-  std::uint64_t cls = before_line_[line];
-  for (std::uint64_t w = line << (kLineLog2 - 6); w < bit >> 6; ++w) cls += bit_count(bits_[w]);
-  return cls + bit_count(bits_[bit >> 6] & ((std::uint64_t{1} << (bit & 63)) - 1));
+  const std::uint64_t first = line << (kLineLog2 - 6);
+  return before_line_[line] + ones_before(&bits_[first], (bit >> 6) - first, bit & 63);
 }
 
 ClassIndex::Place ClassIndex::image(std::uint32_t set) const {
-  alignas(64) std::uint32_t images[kMaxSymmetries];
-  sym_->images(set, images);
-  std::uint32_t canonical = set;
-  for (int j = 1; j < sym_->size(); ++j) canonical = std::min(canonical, images[j]);
-  int j = 0;
-  while (images[j] != canonical) ++j;
+  const auto [canonical, j] = sym_->least_image(set);
   return {kNotHeld, canonical, sym_->inverse(j)};
 }
 

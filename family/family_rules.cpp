@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/combinatorial.hpp"
+
 namespace tbgen::family {
 
 int Rules::marks_in_turn(int t) const {
@@ -35,14 +37,8 @@ Code Rules::zero() const {
   return (codes() - 1) / 2;
 }
 
-// Lines are counted with the popcnt instruction where the CPU has it (chosen when the library
-// is loaded): the solver scores every position of a last turn, and the reader is built for any
-// x86-64. GCC only: clang 14 leaves C++ member functions so cloned undefined.
-#if defined(__GNUC__) && !defined(__clang__)
-#define TBGEN_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
-#else
-#define TBGEN_POPCNT_CLONES
-#endif
+// Lines are counted with the popcnt instruction where the CPU has it (TBGEN_POPCNT_CLONES): the
+// solver scores every position of a last turn.
 
 namespace {
 
@@ -114,7 +110,7 @@ TBGEN_POPCNT_CLONES Code Rules::scored(std::uint32_t first_set, std::uint32_t se
 
 bool Rules::terminal(int t, std::uint32_t first_set, std::uint32_t second_set, Code* code) const {
   if (wins_at_once) {
-    const int empties = cells() - __builtin_popcount(first_set | second_set);
+    const int empties = cells() - combinatorial::count_bits(first_set | second_set);
     // The side that moved last ended the game with its line; a board where the other side has one
     // too cannot arise (the readers refuse it) and is given to the last mover.
     const bool first_moved_last = !first_moves(t);

@@ -172,11 +172,19 @@ Symmetry::Symmetry(const Rules& rules) : cells_(rules.cells()), full_(rules.full
       if (g == 0) inverse_[b] = static_cast<int>(a);
     }
   stride_ = (n + 7) / 8 * 8;
+  packed_ = cells_ + class_shift_ <= 31;
+  const int shift = packed_ ? class_shift_ : 0;
   by_byte_.assign(4 * 256 * stride_, 0);
   for (int chunk = 0; chunk < 4; ++chunk)
     for (std::uint32_t byte = 0; byte < 256; ++byte)
-      for (std::size_t j = 0; j < n; ++j)
-        by_byte_[(chunk * 256 + byte) * stride_ + j] = apply(inverse_[j], byte << (8 * chunk));
+      for (std::size_t j = 0; j < stride_; ++j) {
+        std::uint32_t& row = by_byte_[(chunk * 256 + byte) * stride_ + j];
+        if (j < n)
+          row = apply(inverse_[j], byte << (8 * chunk)) << shift |
+                (packed_ && chunk == 0 ? static_cast<std::uint32_t>(j) : 0);
+        else if (chunk == 0)  // a lane past the last symmetry is never the least
+          row = 0x7fffffff;
+      }
 }
 
 const ClassIndex& Symmetry::build_classes(int size) const {
@@ -202,14 +210,9 @@ std::uint64_t Symmetry::keyed_entry(int key_size, std::uint64_t per_class, std::
   const std::uint32_t k = to_index(key), o = to_index(other);
   const ClassIndex& index = classes(key_size);
   const ClassIndex::Place place = lookup == Lookup::alone ? index.locate_one(k) : index.locate(k);
-  // The other set's cells among those the canonical key leaves free, without a branch on its
-  // bits (a portable build has no pext instruction): the loop runs as many times in every probe
-  // of a layer.
-  const std::uint32_t mapped = apply(place.symmetry, o);
-  std::uint32_t local = 0;
-  int at = 0;
-  for (std::uint32_t room = full_ & ~place.canonical; room != 0; room &= room - 1, ++at)
-    local |= ((mapped >> __builtin_ctz(room)) & 1u) << at;
+  // The other set's cells among those the canonical key leaves free.
+  const std::uint32_t local =
+      combinatorial::extract_bits(apply(place.symmetry, o), full_ & ~place.canonical);
   return place.cls * per_class + combinatorial::fast_ranks().revolving_door(local);
 }
 

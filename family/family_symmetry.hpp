@@ -9,6 +9,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -53,16 +54,39 @@ class Symmetry {
   int size() const { return static_cast<int>(maps_.size()); }
   std::uint32_t apply(int g, std::uint32_t mask) const { return maps_[g](mask); }
   int inverse(int g) const { return inverse_[g]; }
-  // The set's image under every symmetry at once: out[j] (kMaxSymmetries of room) its image
-  // under inverse(j), so that the first least image names the symmetry a class lookup gives
-  // (ClassIndex). Four rows of images, one a byte of the set, ORed: 8 cache lines for double5's
-  // 32 symmetries where apply() for each would load from its own tables, 128 lines.
-  void images(std::uint32_t set, std::uint32_t* out) const {
+  // The least of the set's images and the number j of the symmetry inverse(j) that maps the set
+  // onto it, the first such, as a class lookup gives (ClassIndex). Four rows of images, one a
+  // byte of the set, ORed four symmetries at a time: 8 cache lines for double5's 32 symmetries
+  // where apply() for each would load from its own tables, 128 lines. Where an image and a
+  // symmetry's number fit 31 bits the rows hold image << class_shift() | j, so that the least
+  // of the ORs, a vector's compare at a time, names both.
+  std::pair<std::uint32_t, int> least_image(std::uint32_t set) const {
     const std::uint32_t* r0 = &by_byte_[(set & 0xff) * stride_];
     const std::uint32_t* r1 = &by_byte_[(256 + ((set >> 8) & 0xff)) * stride_];
     const std::uint32_t* r2 = &by_byte_[(512 + ((set >> 16) & 0xff)) * stride_];
     const std::uint32_t* r3 = &by_byte_[(768 + (set >> 24)) * stride_];
-    for (std::size_t j = 0; j < stride_; ++j) out[j] = r0[j] | r1[j] | r2[j] | r3[j];
+    if (!packed_) {
+      std::uint32_t least = ~0u;
+      int at = 0;
+      for (int j = 0; j < size(); ++j)
+        if (const std::uint32_t image = r0[j] | r1[j] | r2[j] | r3[j]; image < least)
+          least = image, at = j;
+      return {least, at};
+    }
+    using Lanes = std::int32_t __attribute__((vector_size(16)));  // signed: values below 2^31
+    const auto lanes = [](const std::uint32_t* p) {
+      Lanes v;
+      std::memcpy(&v, p, sizeof v);
+      return v;
+    };
+    Lanes least = lanes(r0) | lanes(r1) | lanes(r2) | lanes(r3);
+    for (std::size_t j = 4; j < stride_; j += 4) {
+      const Lanes v = lanes(r0 + j) | lanes(r1 + j) | lanes(r2 + j) | lanes(r3 + j);
+      least = v < least ? v : least;
+    }
+    const auto packed = static_cast<std::uint32_t>(
+        std::min(std::min(least[0], least[1]), std::min(least[2], least[3])));
+    return {packed >> class_shift_, static_cast<int>(packed & ((1u << class_shift_) - 1))};
   }
   int compose(int a, int b) const { return compose_[a * size() + b]; }  // a after b
   std::uint32_t to_index(std::uint32_t board_mask) const { return to_index_(board_mask); }
@@ -111,7 +135,8 @@ class Symmetry {
   CellMap to_index_, to_board_;
   std::vector<CellMap> maps_;           // on index cells
   std::size_t stride_;                  // size() rounded up to 8, a row of by_byte_
-  std::vector<std::uint32_t> by_byte_;  // images(): by byte number then byte, stride_ each
+  std::vector<std::uint32_t> by_byte_;  // least_image(): by byte number then byte, stride_ each
+  bool packed_;                         // by_byte_ holds image << class_shift_ | j
   std::vector<int> inverse_;
   std::vector<std::uint8_t> compose_;        // by a * size() + b
   int class_shift_;                          // bits of a symmetry's number in a tabled entry

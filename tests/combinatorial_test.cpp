@@ -1,6 +1,6 @@
 // Set ranking: colex and revolving-door ranks are bijections onto 0..C(n, k)-1 in their orders,
-// and the byte-table versions and the ranks of a set with each bit added agree with the plain
-// ones.
+// and the byte-table versions, the ranks of a set with each bit added and bit extract and
+// deposit agree with the plain ones.
 #include "core/combinatorial.hpp"
 
 #include <gtest/gtest.h>
@@ -54,6 +54,27 @@ TEST(Combinatorial, ByteTableRanksMatchThePlainOnes) {
     const std::uint32_t m = rng() & ((1u << 25) - 1);
     ASSERT_EQ(colex(m), colex_rank(m));
     ASSERT_EQ(revolving_door(m), revolving_door_rank(m));
+  }
+}
+
+// Bit extract and deposit against a loop over the mask's bits, the operations' definition: as
+// the build does them (BMI2 in a native build) and by the byte tables of the portable one.
+TEST(Combinatorial, BitExtractAndDepositFollowTheMasksBits) {
+  std::mt19937 rng(7);
+  for (int i = 0; i < 200000; ++i) {
+    const auto value = static_cast<std::uint32_t>(rng());
+    const auto mask =
+        static_cast<std::uint32_t>(i < 256 ? (std::uint64_t{1} << (i % 33)) - 1 : rng() & rng());
+    std::uint32_t extracted = 0, deposited = 0, bit = 1;
+    for (std::uint32_t rest = mask; rest; rest &= rest - 1, bit <<= 1) {
+      const std::uint32_t low = rest & (~rest + 1);
+      if (value & low) extracted |= bit;
+      if (value & bit) deposited |= low;
+    }
+    ASSERT_EQ(extract_bits(value, mask), extracted) << value << " " << mask;
+    ASSERT_EQ(extract_bits_by_bytes(value, mask), extracted) << value << " " << mask;
+    ASSERT_EQ(deposit_bits(value, mask), deposited) << value << " " << mask;
+    ASSERT_EQ(deposit_bits_by_bytes(value, mask), deposited) << value << " " << mask;
   }
 }
 

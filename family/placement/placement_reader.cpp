@@ -20,7 +20,7 @@ PlacementReader::PlacementReader(Rules rules)
 PlacementReader::Board PlacementReader::check(std::uint32_t first, std::uint32_t second,
                                               const std::function<std::string()>& where) const {
   const Rules& r = member_->rules();
-  const int nf = __builtin_popcount(first), ns = __builtin_popcount(second);
+  const int nf = combinatorial::count_bits(first), ns = combinatorial::count_bits(second);
   const auto turn = member_->turn_of(nf, ns);
   if (!turn)
     throw tbreader::InputError(
@@ -99,10 +99,11 @@ Code PlacementReader::after_move(const TableSet& tables, const Board& b,
   const bool first_moves = r.first_moves(b.turn);
   const std::uint32_t mover = (first_moves ? b.first : b.second) | marks;
   if (r.wins_at_once && r.wins(mover, first_moves)) {
-    int fewest = __builtin_popcount(marks);  // a chain: the turn's one mark
+    int fewest = combinatorial::count_bits(marks);  // a chain: the turn's one mark
     for (const std::uint32_t line : r.lines)
-      if ((line & mover) == line) fewest = std::min(fewest, __builtin_popcount(line & marks));
-    const int empties = r.cells() - __builtin_popcount(b.first | b.second) - fewest;
+      if ((line & mover) == line)
+        fewest = std::min(fewest, combinatorial::count_bits(line & marks));
+    const int empties = r.cells() - combinatorial::count_bits(b.first | b.second) - fewest;
     return r.line_made(first_moves, empties);
   }
   const Board next{first_moves ? mover : b.first, first_moves ? b.second : mover, b.turn + 1};
@@ -113,7 +114,7 @@ Code PlacementReader::after_move(const TableSet& tables, const Board& b,
 // order, stepped to the next set rather than unranked: the last turn is scored on every probe).
 template <class F>
 void for_each_move(std::uint32_t empty, int count, F&& f) {
-  const int n = __builtin_popcount(empty);
+  const int n = combinatorial::count_bits(empty);
   if (count > n) return;
   if (count == 0) return f(std::uint32_t{0});
   const auto first = static_cast<std::uint32_t>((std::uint64_t{1} << count) - 1);
@@ -200,7 +201,7 @@ tbreader::Position PlacementReader::probe(const TableSet& tables,
   expect_one_board(name(), boards);
   const Board b = parse(boards[0]);
   const Code value = code(tables, b);
-  const int empties = r.cells() - __builtin_popcount(b.first | b.second);
+  const int empties = r.cells() - combinatorial::count_bits(b.first | b.second);
   tbreader::Position p{name(),
                        boards[0],
                        "none",
@@ -244,7 +245,7 @@ tbreader::Position PlacementReader::probe(const TableSet& tables,
                       gain > 0   ? tbreader::Outcome::win
                       : gain < 0 ? tbreader::Outcome::loss
                                  : tbreader::Outcome::draw,
-                      member_result(r, b.turn + 1, empties - __builtin_popcount(m), v)}});
+                      member_result(r, b.turn + 1, empties - combinatorial::count_bits(m), v)}});
   });
   // Best first; equal moves in lexicographic order of their cells (a1+b1, a1+c1, ..., b1+c1):
   // of two sets, the one holding the lowest cell they do not share.
