@@ -21,22 +21,6 @@ int Rules::first_marks(int t) const {
   return n;
 }
 
-Code Rules::codes() const {
-  switch (value) {
-    case ValueKind::outcome:
-      return 3;
-    case ValueKind::speed:  // +-(empty cells + 1)
-      return static_cast<Code>(2 * cells() + 3);
-    case ValueKind::margin:  // +-(lines)
-      return static_cast<Code>(2 * lines.size() + 1);
-  }
-  return 0;
-}
-
-Code Rules::zero() const {
-  return (codes() - 1) / 2;
-}
-
 // Lines are counted with the popcnt instruction where the CPU has it (TBGEN_POPCNT_CLONES): the
 // solver scores every position of a last turn.
 

@@ -72,8 +72,19 @@ struct Rules {
   int second_marks(int t) const { return marks_after(t) - first_marks(t); }
   bool first_moves(int t) const { return t % 2 == 0; }
 
-  Code codes() const;
-  Code zero() const;  // the code of a draw (value 0)
+  // Inline, as value_of(): every probe asks.
+  Code codes() const {
+    switch (value) {
+      case ValueKind::outcome:
+        return 3;
+      case ValueKind::speed:  // +-(empty cells + 1)
+        return static_cast<Code>(2 * cells() + 3);
+      case ValueKind::margin:  // +-(lines)
+        return static_cast<Code>(2 * lines.size() + 1);
+    }
+    return 0;
+  }
+  Code zero() const { return (codes() - 1) / 2; }  // the code of a draw (value 0)
   Code code_of(int v) const { return static_cast<Code>(static_cast<int>(zero()) + v); }
   int value_of(Code c) const { return static_cast<int>(c) - static_cast<int>(zero()); }
 

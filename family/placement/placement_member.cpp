@@ -35,12 +35,6 @@ Member::Member(Rules rules) : rules_(std::move(rules)), symmetry_(rules_) {
     for (int t = 0; t < stored_; ++t) shapes_[by_mover].push_back(make_shape(t, by_mover));
 }
 
-LayerShape Member::shape(int turn, bool key_is_mover) const {
-  if (turn >= 0 && static_cast<std::size_t>(turn) < shapes_[key_is_mover].size())
-    return shapes_[key_is_mover][static_cast<std::size_t>(turn)];
-  return make_shape(turn, key_is_mover);
-}
-
 LayerShape Member::make_shape(int turn, bool key_is_mover) const {
   LayerShape s;
   s.turn = turn;
@@ -71,14 +65,6 @@ std::uint32_t Member::value_codec() const {
 std::uint32_t Member::entry_bits() const {
   const Code n = rules_.codes();
   return n <= 4 ? 2 : n <= 16 ? 4 : 8;
-}
-
-std::optional<int> Member::turn_of(int first_marks, int second_marks) const {
-  const int cells = rules_.cells();
-  if (first_marks < 0 || second_marks < 0 || first_marks > cells || second_marks > cells)
-    return std::nullopt;
-  const int t = turns_by_counts_[first_marks * (cells + 1) + second_marks];
-  return t < 0 ? std::nullopt : std::optional<int>(t);
 }
 
 std::uint64_t Member::position_index(const LayerShape& shape, std::uint32_t first,

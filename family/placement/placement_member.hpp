@@ -46,7 +46,12 @@ class Member {
   const Rules& rules() const { return rules_; }
   const Symmetry& symmetry() const { return symmetry_; }
 
-  LayerShape shape(int turn, bool key_is_mover = false) const;
+  // Inline, as turn_of(): every probe asks.
+  LayerShape shape(int turn, bool key_is_mover = false) const {
+    if (turn >= 0 && static_cast<std::size_t>(turn) < shapes_[key_is_mover].size())
+      return shapes_[key_is_mover][static_cast<std::size_t>(turn)];
+    return make_shape(turn, key_is_mover);
+  }
   int stored_layers() const { return stored_; }  // layers 0 .. stored_layers() - 1 have tables
   const std::string& table_name(int turn) const { return table_names_.at(turn); }
   std::uint32_t value_codec() const;  // 7 outcome, 8 speed, 9 margin (docs/FORMAT.md)
@@ -62,7 +67,13 @@ class Member {
 
   // The turns after which a position with these mark counts stands (SPEC 6), if any; a lines
   // board after the last turn may have its leftover cells filled.
-  std::optional<int> turn_of(int first_marks, int second_marks) const;
+  std::optional<int> turn_of(int first_marks, int second_marks) const {
+    const int cells = rules_.cells();
+    if (first_marks < 0 || second_marks < 0 || first_marks > cells || second_marks > cells)
+      return std::nullopt;
+    const int t = turns_by_counts_[first_marks * (cells + 1) + second_marks];
+    return t < 0 ? std::nullopt : std::optional<int>(t);
+  }
   // The entry of the position (masks of board cells) in a layer of that shape.
   std::uint64_t position_index(const LayerShape& shape, std::uint32_t first, std::uint32_t second,
                                Symmetry::Lookup lookup = Symmetry::Lookup::alone) const;

@@ -18,7 +18,7 @@ PlacementReader::PlacementReader(Rules rules)
     : member_(std::make_shared<Member>(std::move(rules))) {}
 
 PlacementReader::Board PlacementReader::check(std::uint32_t first, std::uint32_t second,
-                                              const std::function<std::string()>& where) const {
+                                              Where where) const {
   const Rules& r = member_->rules();
   const int nf = combinatorial::count_bits(first), ns = combinatorial::count_bits(second);
   const auto turn = member_->turn_of(nf, ns);
