@@ -6,12 +6,15 @@
 //
 //   TBGEN_BENCH_TABLES=DIR build/bin/bench_member_probe [--benchmark_filter=...]
 //
-// DIR holds the tables of double5, connect(cols=6,rows=5) and hex(cols=4,rows=5), and where
-// they are built connect(cols=6,rows=6) and connect(cols=7,rows=5) (a member whose tables are
-// missing is skipped). Benchmarks, each per member and per sampling:
+// DIR holds the tables of double5, connect(cols=6,rows=5), hex(cols=4,rows=5) and
+// morris(board=six), and where they are built connect(cols=6,rows=6), connect(cols=7,rows=5) and
+// morris() (a member whose tables are missing is skipped). Morris positions are drawn over every
+// position the reader answers (the side to move and the marks in hand too, issue 36), all of
+// them only. Benchmarks, each per member and per sampling:
 // - ValueOf: value_of one position at a time (as an engine asks), CacheMode::decoded, warm
 //   (a first pass before the timing decodes every block the positions touch);
-// - ValuesOf: values_of over the whole working set (reads overlapped), decoded, warm;
+// - ValuesOf: values_of over the whole working set (reads overlapped), decoded, warm (not
+//   morris: its value_of takes the side and the hands, one position at a time);
 // - Bounded: value_of under CacheMode::bounded at 64 MiB, resident memory reported.
 #include <benchmark/benchmark.h>
 
@@ -127,7 +130,7 @@ class Sampler {
   std::vector<std::vector<double>> ways_;
 };
 
-const char* tables_dir(benchmark::State& state, const Member& m) {
+const char* tables_dir(benchmark::State& state, const char* game) {
   const char* dir = std::getenv("TBGEN_BENCH_TABLES");
   if (dir == nullptr) {
     state.SkipWithError("set TBGEN_BENCH_TABLES to a directory with the members' tables");
@@ -135,8 +138,8 @@ const char* tables_dir(benchmark::State& state, const Member& m) {
   }
   const tbreader::Tablebase tb(dir);
   for (const auto& g : tb.games())
-    if (g.game == tbreader::canonical(m.game)) return dir;
-  state.SkipWithError((std::string("no tables of ") + m.game + " in " + dir).c_str());
+    if (g.game == tbreader::canonical(game)) return dir;
+  state.SkipWithError((std::string("no tables of ") + game + " in " + dir).c_str());
   return nullptr;
 }
 
@@ -172,6 +175,70 @@ const Positions& positions(const Member& m, bool late) {
   return p;
 }
 
+struct Morris {
+  const char* label;
+  const char* game;
+  int points, pieces;
+};
+const Morris kMorris[] = {{"six", "morris(board=six)", 16, 6}, {"nine", "morris()", 24, 9}};
+
+// A probe's arguments: the first player's and the second's points (bit i the i-th point in
+// SPEC 6's order), the side to move, the marks in hand.
+struct Probe {
+  std::uint64_t first, second;
+  bool first_to_move;
+  int first_hand, second_hand;
+};
+
+// Uniform over the positions SPEC 6 lets arise: hands that alternate (the first player holds as
+// many as the second when it is to move, one fewer otherwise) or none, at most `pieces` marks a
+// side on the board and in hand, not both sides below three; each kind weighted by its number
+// of placements of the marks.
+std::vector<Probe> sample(const Morris& m) {
+  struct Kind {
+    bool first_to_move;
+    int first_hand, second_hand, first_marks, second_marks;
+  };
+  std::vector<Kind> kinds;
+  std::vector<double> weights;
+  const auto add = [&](bool first_to_move, int fh, int sh) {
+    for (int f = 0; f + fh <= m.pieces; ++f)
+      for (int s = 0; s + sh <= m.pieces && f + s <= m.points; ++s)
+        if (f + fh >= 3 || s + sh >= 3) {
+          kinds.push_back({first_to_move, fh, sh, f, s});
+          weights.push_back(binomial(m.points, f) * binomial(m.points - f, s));
+        }
+  };
+  for (const bool first_to_move : {true, false})
+    for (int h = 0; h + (first_to_move ? 0 : 1) <= m.pieces; ++h)
+      add(first_to_move, h, first_to_move ? h : h + 1);
+  add(false, 0, 0);  // every mark placed: either side to move
+  std::mt19937_64 rng(36);
+  std::discrete_distribution<std::size_t> pick(weights.begin(), weights.end());
+  std::vector<int> points(static_cast<std::size_t>(m.points));
+  for (int i = 0; i < m.points; ++i) points[static_cast<std::size_t>(i)] = i;
+  std::vector<Probe> out;
+  for (std::size_t n = 0; n < kPositions; ++n) {
+    const Kind& k = kinds[pick(rng)];
+    std::shuffle(points.begin(), points.end(), rng);
+    Probe p{0, 0, k.first_to_move, k.first_hand, k.second_hand};
+    for (int i = 0; i < k.first_marks + k.second_marks; ++i)
+      (i < k.first_marks ? p.first : p.second) |= std::uint64_t{1}
+                                                  << points[static_cast<std::size_t>(i)];
+    out.push_back(p);
+  }
+  return out;
+}
+
+const std::vector<Probe>& positions(const Morris& m) {
+  static std::mutex mutex;  // a benchmark's threads all ask
+  const std::lock_guard lock(mutex);
+  static std::map<const Morris*, std::vector<Probe>> made;
+  std::vector<Probe>& p = made[&m];
+  if (p.empty()) p = sample(m);
+  return p;
+}
+
 double resident_mib() {
   std::ifstream status("/proc/self/status");
   for (std::string line; std::getline(status, line);)
@@ -188,19 +255,18 @@ const tbreader::Tablebase& tablebase(const char* dir, tbreader::CacheMode mode) 
   return *tb;
 }
 
-// Each thread walks the working set from its own offset, one position at a time.
-void probe(benchmark::State& state, const Member& m, bool late, tbreader::CacheMode mode) {
-  const char* dir = tables_dir(state, m);
-  if (!dir) return;
-  const Positions& p = positions(m, late);
-  const tbreader::Game game(tablebase(dir, mode), m.game);
+// Each thread walks the working set from its own offset, one position at a time: value(game, k)
+// probes the k-th position.
+template <class Value>
+void walk(benchmark::State& state, const char* dir, const char* game_string,
+          tbreader::CacheMode mode, const Value& value) {
+  const tbreader::Game game(tablebase(dir, mode), game_string);
   const double resident_before = resident_mib();
   std::size_t i = (kPositions / 2) * static_cast<std::size_t>(state.thread_index());
   if (mode == tbreader::CacheMode::decoded)  // warm: every block the positions touch decoded
-    for (std::size_t k = 0; k < kPositions; ++k)
-      benchmark::DoNotOptimize(game.value_of(p.first[k], p.second[k]));
+    for (std::size_t k = 0; k < kPositions; ++k) benchmark::DoNotOptimize(value(game, k));
   for (auto _ : state) {
-    benchmark::DoNotOptimize(game.value_of(p.first[i], p.second[i]));
+    benchmark::DoNotOptimize(value(game, i));
     i = (i + 1) & (kPositions - 1);
   }
   state.SetItemsProcessed(state.iterations());
@@ -210,8 +276,27 @@ void probe(benchmark::State& state, const Member& m, bool late, tbreader::CacheM
   }
 }
 
+void probe(benchmark::State& state, const Member& m, bool late, tbreader::CacheMode mode) {
+  const char* dir = tables_dir(state, m.game);
+  if (!dir) return;
+  const Positions& p = positions(m, late);
+  walk(state, dir, m.game, mode, [&](const tbreader::Game& game, std::size_t k) {
+    return game.value_of(p.first[k], p.second[k]);
+  });
+}
+
+void probe_morris(benchmark::State& state, const Morris& m, tbreader::CacheMode mode) {
+  const char* dir = tables_dir(state, m.game);
+  if (!dir) return;
+  const std::vector<Probe>& p = positions(m);
+  walk(state, dir, m.game, mode, [&](const tbreader::Game& game, std::size_t k) {
+    return game.value_of(p[k].first, p[k].second, p[k].first_to_move, p[k].first_hand,
+                         p[k].second_hand);
+  });
+}
+
 void probe_many(benchmark::State& state, const Member& m, bool late) {
-  const char* dir = tables_dir(state, m);
+  const char* dir = tables_dir(state, m.game);
   if (!dir) return;
   const Positions& p = positions(m, late);
   const tbreader::Game game(tablebase(dir, tbreader::CacheMode::decoded), m.game);
@@ -242,6 +327,19 @@ const int registered = [] {
           ->ThreadRange(1, 2)
           ->MinTime(3);
     }
+  for (const Morris& m : kMorris) {
+    const std::string tail = std::string("/") + m.label + "/all";
+    benchmark::RegisterBenchmark(
+        ("ValueOf" + tail).c_str(),
+        [&m](benchmark::State& s) { probe_morris(s, m, tbreader::CacheMode::decoded); })
+        ->ThreadRange(1, 2)
+        ->MinTime(2);
+    benchmark::RegisterBenchmark(
+        ("Bounded" + tail).c_str(),
+        [&m](benchmark::State& s) { probe_morris(s, m, tbreader::CacheMode::bounded); })
+        ->ThreadRange(1, 2)
+        ->MinTime(3);
+  }
   return 0;
 }();
 
