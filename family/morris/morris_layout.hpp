@@ -135,6 +135,16 @@ class Layout {
   // The table of a sector: <stem>-m<m>t<t>h<mh>h<th>, two digits each, and its header's layer
   // field (m << 24 | t << 16 | mh << 8 | th).
   std::string table_name(const Sector& s) const;
+  // A sector's number in sectors() (-1 for none), and its table's name by number, formatted
+  // once: a probe finds its table by number (the reader's slot for it), formatting nothing.
+  int number(const Sector& s) const {
+    const int n = rules_.pieces;
+    for (const int x : {s.mine, s.theirs, s.mine_hand, s.theirs_hand})
+      if (x < 0 || x > n) return -1;
+    return numbers_[((s.mine * (n + 1) + s.theirs) * (n + 1) + s.mine_hand) * (n + 1) +
+                    s.theirs_hand];
+  }
+  const std::string& table_name(int number) const { return table_names_[number]; }
 
   // The positions of one sector by entry, for passes over all of them: the other side's sets
   // within a class listed once (at most C(16, 8), 51 KB), so that a position is two lookups.
@@ -180,6 +190,8 @@ class Layout {
   std::unique_ptr<family::Symmetry> symmetry_;
   std::vector<family::CellMap> index_maps_;  // board masks to index cells under each symmetry
   std::vector<Sector> sectors_;
+  std::vector<int> numbers_;              // number() by ((m * (n + 1) + t) * (n + 1) + mh) * ...
+  std::vector<std::string> table_names_;  // by number
   struct Stabilisers {
     std::array<std::once_flag, 33> once;
     std::array<std::atomic<bool>, 33> ready{};  // checked first: cheaper than call_once

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 
 #include "family/member_text.hpp"
 
@@ -18,10 +19,17 @@ MorrisReader::MorrisReader(const family::Rules& rules)
 Code MorrisReader::code(const TableSet& tables, const Position& p) const {
   if (std::popcount(p.mine) + p.mine_hand < 3) return 1;  // lost, nothing left to play
   const Sector s = sector_of(p);
-  const Table& table = tables.table(layout_->table_name(s));
-  if (table.header().game != name())
-    throw tbreader::Error(table.name() + ": holds a table of '" + table.header().game + "'");
-  expect_layout(table, kMorrisIndexScheme, kMorrisCodec, layout_->entries(s));
+  const int number = layout_->number(s);
+  if (number < 0) throw std::logic_error("morris: a position of no sector has no table");
+  const Table& table =
+      tables.slot_table(static_cast<std::size_t>(number), layout_->table_name(number));
+  // The game and layout once a table: a probe then looks only at its mark.
+  if (table.checked_for() != this) {
+    if (table.header().game != name())
+      throw tbreader::Error(table.name() + ": holds a table of '" + table.header().game + "'");
+    expect_layout(table, kMorrisIndexScheme, kMorrisCodec, layout_->entries(s));
+    table.mark_checked_for(this);
+  }
   const std::uint64_t c = table.entry(layout_->entry(p));
   if (c > 0xffff) throw tbreader::Error(table.name() + ": invalid value code");
   return static_cast<Code>(c);

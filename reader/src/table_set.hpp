@@ -3,7 +3,6 @@
 // every game's probe code reads through.
 #include <time.h>
 
-#include <array>
 #include <atomic>
 #include <filesystem>
 #include <map>
@@ -40,11 +39,13 @@ class TableSet {
   bool has(std::string_view name) const;  // the file exists (it may still be refused)
 
   // The same behind a lock-free cache: a game's probe code gives each of its tables a fixed
-  // slot (a layered game: its layer) so that hot probes skip the locked lookup. A slot is
-  // claimed by the first table put there; a table of another name (another game of the same
-  // set) is found by name, as table() finds it.
-  static constexpr std::size_t kSlots = 33;  // the layers of a board of up to 32 cells
+  // slot (a layered game: its layer; morris: its sector's number) so that hot probes skip the
+  // locked lookup. A slot is claimed by the first table put there; a table of another name
+  // (another game of the same set), or past the last slot, is found by name, as table() finds
+  // it.
+  static constexpr std::size_t kSlots = 8192;  // Lasker's Twelve Men's Morris has 7,225 sectors
   const Table& slot_table(std::size_t slot, std::string_view name) const {
+    if (slot >= kSlots) return table(name);
     if (const Entry* e = slots_[slot].load(std::memory_order_acquire); e && e->name == name)
       if (const Table* t = trusted(*e)) return *t;
     const Entry& e = entry(name);
@@ -82,7 +83,9 @@ class TableSet {
   mutable std::shared_mutex mutex_;
   mutable std::map<std::string, std::unique_ptr<Entry>, std::less<>> entries_;
   mutable std::vector<std::unique_ptr<Table>> opened_;  // every table opened, replaced ones too
-  mutable std::array<std::atomic<const Entry*>, kSlots> slots_{};
+  // On the heap (64 KiB): a set may live on a thread's stack.
+  std::unique_ptr<std::atomic<const Entry*>[]> slots_ =
+      std::make_unique<std::atomic<const Entry*>[]>(kSlots);
 };
 
 // A member's table in its slot (TableSet::slot_table), refused with tbreader::Error naming the
