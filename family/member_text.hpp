@@ -10,6 +10,20 @@
 
 namespace tbgen {
 
+// What names a board or position in an error, called only then: a reference to the caller's
+// callable, two words to pass (a std::function would be built on every probe).
+class Where {
+ public:
+  template <class F>
+  Where(const F& f)  // NOLINT(google-explicit-constructor): lambdas convert in place
+      : f_(&f), call_([](const void* g) { return (*static_cast<const F*>(g))(); }) {}
+  std::string operator()() const { return call_(f_); }
+
+ private:
+  const void* f_;
+  std::string (*call_)(const void*);
+};
+
 // A position given as two masks, as errors name it: "position (first 0x5, second 0x18)".
 std::string position_name(std::uint64_t first, std::uint64_t second);
 // Refuses masks with a cell of both players or bits beyond the board's `cells`, naming them.

@@ -129,7 +129,7 @@ GravityReader::Position GravityReader::parse(const std::string& text) const {
 }
 
 GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_t second,
-                                               const std::function<std::string()>& where) const {
+                                               Where where) const {
   const Rules& r = member_->rules();
   const GravityIndex& index = member_->index();
   Position p;

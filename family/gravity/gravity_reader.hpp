@@ -3,7 +3,6 @@
 // (rows from the top) or the columns played from the empty board ("4453"), the value from the
 // member's tables, and every move (a column, "4") with its value.
 #include <array>
-#include <functional>
 #include <memory>
 
 #include "family/gravity/gravity_member.hpp"
@@ -36,8 +35,7 @@ class GravityReader : public GameReader {
   // the game is over.
   Position parse(const std::string& text) const;
   // The same checks of a board as masks of cells (bit row * cols + col, row 0 the top).
-  Position checked(std::uint64_t first, std::uint64_t second,
-                   const std::function<std::string()>& where) const;
+  Position checked(std::uint64_t first, std::uint64_t second, Where where) const;
   // Whether some order of play builds the board: its t marks taken back one by one from the
   // tops of the columns, each the mark of the player who made that move, with no line on any
   // board before the last (a line ends the game). `lines_free`: the board has no line, nor then

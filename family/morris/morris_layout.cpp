@@ -53,8 +53,7 @@ Layout::Layout(const Rules& rules)
   numbers_.assign(static_cast<std::size_t>((n + 1) * (n + 1) * (n + 1) * (n + 1)), -1);
   for (std::size_t i = 0; i < sectors_.size(); ++i) {
     const Sector& s = sectors_[i];
-    numbers_[((s.mine * (n + 1) + s.theirs) * (n + 1) + s.mine_hand) * (n + 1) + s.theirs_hand] =
-        static_cast<int>(i);
+    numbers_[number_at(s)] = static_cast<int>(i);
     table_names_.push_back(table_name(s));
   }
 }

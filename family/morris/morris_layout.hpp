@@ -141,8 +141,7 @@ class Layout {
     const int n = rules_.pieces;
     for (const int x : {s.mine, s.theirs, s.mine_hand, s.theirs_hand})
       if (x < 0 || x > n) return -1;
-    return numbers_[((s.mine * (n + 1) + s.theirs) * (n + 1) + s.mine_hand) * (n + 1) +
-                    s.theirs_hand];
+    return numbers_[number_at(s)];
   }
   const std::string& table_name(int number) const { return table_names_[number]; }
 
@@ -190,7 +189,13 @@ class Layout {
   std::unique_ptr<family::Symmetry> symmetry_;
   std::vector<family::CellMap> index_maps_;  // board masks to index cells under each symmetry
   std::vector<Sector> sectors_;
-  std::vector<int> numbers_;              // number() by ((m * (n + 1) + t) * (n + 1) + mh) * ...
+  // Where number() keeps a sector's number: its four counts, each 0 .. pieces, as digits.
+  std::size_t number_at(const Sector& s) const {
+    const int n = rules_.pieces + 1;
+    return static_cast<std::size_t>(((s.mine * n + s.theirs) * n + s.mine_hand) * n +
+                                    s.theirs_hand);
+  }
+  std::vector<int> numbers_;              // by number_at()
   std::vector<std::string> table_names_;  // by number
   struct Stabilisers {
     std::array<std::once_flag, 33> once;

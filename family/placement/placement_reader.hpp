@@ -35,19 +35,6 @@ class PlacementReader : public GameReader {
   // Throws tbreader::InputError naming `where` if the board cannot arise between whole turns.
   // `where` names the board in an error; it is called only then (a probe that passes builds no
   // message).
-  // A reference to any callable, two words to pass: a std::function would be built on every
-  // probe.
-  class Where {
-   public:
-    template <class F>
-    Where(const F& f)  // NOLINT(google-explicit-constructor): lambdas convert in place
-        : f_(&f), call_([](const void* g) { return (*static_cast<const F*>(g))(); }) {}
-    std::string operator()() const { return call_(f_); }
-
-   private:
-    const void* f_;
-    std::string (*call_)(const void*);
-  };
   Board check(std::uint32_t first, std::uint32_t second, Where where) const;
   Board parse(const std::string& text) const;
   family::Code code(const TableSet& tables, const Board& b) const;

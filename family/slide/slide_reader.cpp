@@ -34,8 +34,7 @@ SlidePosition SlideReader::parse(const std::string& text) const {
 }
 
 SlidePosition SlideReader::checked(std::uint32_t first, std::uint32_t second,
-                                   std::optional<bool> first_to_move,
-                                   const std::function<std::string()>& where) const {
+                                   std::optional<bool> first_to_move, Where where) const {
   const Rules& r = member_->rules();
   const int f = __builtin_popcount(first), s = __builtin_popcount(second), n = r.pieces;
   const auto letter = [&](bool of_first) { return std::string(1, of_first ? r.first : r.second); };

@@ -3,7 +3,6 @@
 // X and O, with the side to move after a colon (`X.O/.X./O..:X`, required once every mark is
 // placed); the outcome and the turns left from the member's tables; every move (a placement
 // "b2", or a mark moved "a1-b2") with its value.
-#include <functional>
 #include <memory>
 #include <optional>
 
@@ -36,8 +35,7 @@ class SlideReader : public GameReader {
   // to move or of both, lines of the other side that no single last move made.
   family::SlidePosition parse(const std::string& text) const;
   family::SlidePosition checked(std::uint32_t first, std::uint32_t second,
-                                std::optional<bool> first_to_move,
-                                const std::function<std::string()>& where) const;
+                                std::optional<bool> first_to_move, Where where) const;
   family::DistanceCode code(const TableSet& tables, const family::SlidePosition& p) const;
   // The value and result lines of a position whose side to move is `first_to_move`.
   tbreader::Value value_text(family::DistanceCode code, bool first_to_move) const;
