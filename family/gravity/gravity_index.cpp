@@ -172,7 +172,9 @@ Bits GravityIndex::mirror(Bits b) const {
   return m;
 }
 
-void GravityIndex::decompose(const GravityBoard& b, States* s, std::uint64_t* digits) const {
+// Heights and colourings by popcnt where the CPU has it (the reader is built for any x86-64).
+TBGEN_POPCNT_CLONES void GravityIndex::decompose(const GravityBoard& b, States* s,
+                                                 std::uint64_t* digits) const {
   for (int c = 0; c < cols_; ++c) {
     const int h = column_height(b, c);
     const auto firsts = static_cast<std::uint32_t>((b.first & column(c)) >> shift(c));

@@ -52,6 +52,10 @@ class Member {
       return shapes_[key_is_mover][static_cast<std::size_t>(turn)];
     return make_shape(turn, key_is_mover);
   }
+  // A stored layer's shape (0 <= turn < stored_layers()), held: a probe copies nothing.
+  const LayerShape& stored_shape(int turn, bool key_is_mover) const {
+    return shapes_[key_is_mover][static_cast<std::size_t>(turn)];
+  }
   int stored_layers() const { return stored_; }  // layers 0 .. stored_layers() - 1 have tables
   const std::string& table_name(int turn) const { return table_names_.at(turn); }
   std::uint32_t value_codec() const;  // 7 outcome, 8 speed, 9 margin (docs/FORMAT.md)

@@ -62,26 +62,27 @@ PlacementReader::Board PlacementReader::parse(const std::string& text) const {
   return check(first, second, [&] { return "board '" + text + "'"; });
 }
 
-const Table& PlacementReader::table_of(const TableSet& tables, int turn, LayerShape* shape) const {
-  const Table& table = tables.slot_table(static_cast<std::size_t>(turn), member_->table_name(turn));
+const Table& PlacementReader::table_of(const TableSet& tables, int turn,
+                                       const LayerShape** shape) const {
+  const std::string& name = member_->table_name(turn);
+  const Table& table = tables.slot_table(static_cast<std::size_t>(turn), name);
   const bool by_mover = table.header().index_scheme == kKeyedByMover;
-  *shape = member_->shape(turn, by_mover);
+  *shape = &member_->stored_shape(turn, by_mover);
   // The game and layout once a table: a probe then looks only at its mark.
   const void* mark = &shapes_checked_[by_mover];
   if (table.checked_for() != mark) {
-    (void)member_table(tables, static_cast<std::size_t>(turn), member_->table_name(turn),
-                       member_->rules().canonical);
+    (void)member_table(tables, static_cast<std::size_t>(turn), name, member_->rules().canonical);
     expect_layout(table, by_mover ? kKeyedByMover : kKeyedByWaiting, member_->value_codec(),
-                  shape->entries);
+                  (*shape)->entries);
     table.mark_checked_for(mark);
   }
   return table;
 }
 
 Code PlacementReader::stored(const TableSet& tables, const Board& b) const {
-  LayerShape shape;
+  const LayerShape* shape = nullptr;
   const Table& table = table_of(tables, b.turn, &shape);
-  return entry_code(table, member_->position_index(shape, b.first, b.second));
+  return entry_code(table, member_->position_index(*shape, b.first, b.second));
 }
 
 Code PlacementReader::entry_code(const Table& table, std::uint64_t index) const {
@@ -151,7 +152,7 @@ std::vector<Code> PlacementReader::codes(const TableSet& tables,
   // Each layer's table is opened and its layout checked once, before the threads start.
   const TableSet streaming(tables.directory(), tbreader::CacheMode::single_block);
   std::vector<const Table*> used(member_->stored_layers(), nullptr);
-  std::vector<LayerShape> shapes(member_->stored_layers());
+  std::vector<const LayerShape*> shapes(member_->stored_layers());
   for (const Board& b : boards) {
     Code ignored = 0;
     if (b.turn >= member_->stored_layers() || used[b.turn] ||
@@ -169,7 +170,7 @@ std::vector<Code> PlacementReader::codes(const TableSet& tables,
       if (b.turn < member_->stored_layers() && used[b.turn] &&
           !r.terminal(b.turn, b.first, b.second, &out[i])) {
         order[i] = {std::uint64_t(b.turn) << 40 |
-                        member_->position_index(shapes[b.turn], b.first, b.second),
+                        member_->position_index(*shapes[b.turn], b.first, b.second),
                     static_cast<std::uint32_t>(i)};
       } else {
         out[i] = code(tables, b);  // decided by the board, or a last turn without a table
@@ -282,7 +283,7 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
   constexpr std::size_t kGroup = 32;
   struct Read {
     const Table* table = nullptr;  // null: answered without a table read
-    LayerShape shape;
+    const LayerShape* shape = nullptr;
     Board board;
     std::uint64_t index = 0;
   };
@@ -309,11 +310,11 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
       } catch (const tbreader::InputError& e) {
         throw tbreader::InputError(e.what(), i);
       }
-      member_->prefetch_class(read.shape, read.board.first, read.board.second);
+      member_->prefetch_class(*read.shape, read.board.first, read.board.second);
     }
     for (std::size_t j = 0; j < n; ++j)
       if (Read& read = reads[j]; read.table) {
-        read.index = member_->position_index(read.shape, read.board.first, read.board.second,
+        read.index = member_->position_index(*read.shape, read.board.first, read.board.second,
                                              Symmetry::Lookup::prefetched);
         read.table->prefetch_entry(read.index);
       }

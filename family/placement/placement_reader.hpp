@@ -47,7 +47,7 @@ class PlacementReader : public GameReader {
 
  private:
   // The table of a stored layer, checked, and its shape (its keying is the table's).
-  const Table& table_of(const TableSet& tables, int turn, family::LayerShape* shape) const;
+  const Table& table_of(const TableSet& tables, int turn, const family::LayerShape** shape) const;
   family::Code stored(const TableSet& tables, const Board& b) const;
   // The code of a table entry; tbreader::Error naming the table if it is out of range.
   family::Code entry_code(const Table& table, std::uint64_t index) const;
