@@ -252,8 +252,8 @@ constexpr GroupPacking<4> kBinaryGroups;
 template <int kPerByte>
 std::uint64_t pack_groups(const GroupPacking<kPerByte>& table, const Codes& codes, std::uint64_t i,
                           std::uint64_t count, Code& previous, std::uint8_t* out) {
-  const auto* base = reinterpret_cast<const std::uint8_t*>(codes.words());
-  const std::uint64_t held = (codes.count() * 2 + 63) / 64 * 8;
+  const std::uint8_t* base = codes.bytes(0);
+  const std::uint64_t held = codes.byte_count();
   std::uint64_t k = 0;
   for (; k + kPerByte <= count; k += kPerByte) {
     const std::uint64_t bit = 2 * (i + k);

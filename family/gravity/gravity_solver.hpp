@@ -45,6 +45,7 @@ class Codes {
   const std::uint8_t* bytes(std::uint64_t i) const {
     return reinterpret_cast<const std::uint8_t*>(words_.data()) + i * bits_ / 8;
   }
+  std::uint64_t byte_count() const { return words_.size() * 8; }  // bytes(0) holds this many
 
  private:
   std::uint64_t first_ = 0, count_ = 0;

@@ -48,8 +48,7 @@ class Member {
 
   // Inline, as turn_of(): every probe asks.
   LayerShape shape(int turn, bool key_is_mover = false) const {
-    if (turn >= 0 && static_cast<std::size_t>(turn) < shapes_[key_is_mover].size())
-      return shapes_[key_is_mover][static_cast<std::size_t>(turn)];
+    if (turn >= 0 && turn < stored_) return stored_shape(turn, key_is_mover);
     return make_shape(turn, key_is_mover);
   }
   // A stored layer's shape (0 <= turn < stored_layers()), held: a probe copies nothing.
