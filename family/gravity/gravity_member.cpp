@@ -28,6 +28,8 @@ GravityMember::GravityMember(Rules rules)
   for (std::size_t i = 0; i < pairs_.size() && two_shifts_; ++i) {
     const Direction& d = directions_[std::min(i, directions_.size() - 1)];
     pairs_[i] = {d.shifts[0], d.shifts[1]};
+    first_shifts_[i] = static_cast<Bits>(d.shifts[0]);
+    second_shifts_[i] = static_cast<Bits>(d.shifts[1]);
   }
   stored_ = std::max(1, rules_.cells() - kScoredMarks);
   for (int t = 0; t < stored_; ++t) table_names_.push_back(layer_table_name(rules_, 't', t));

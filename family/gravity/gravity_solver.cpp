@@ -66,7 +66,9 @@ void walk_class(const GravityMember& member, int t, const States& s, std::uint64
   }
 
   Targets targets;
-  std::int64_t step[kMaxTargets][kMaxGravityCols];
+  // What each target moves by when the odometer carries l digits, by l then target: the walk
+  // adds a row of four targets at a time (padded with zero steps), one vector add each.
+  std::uint64_t step[kMaxGravityCols][kMaxTargets];
   const auto add_target = [&](std::uint64_t base, const std::uint64_t* coefficient,
                               const Located& where) {
     const int k = targets.count++;
@@ -74,11 +76,11 @@ void walk_class(const GravityMember& member, int t, const States& s, std::uint64
     for (int l = 0; l < live; ++l) at += digit[l] * coefficient[live_column[l]];
     targets.at[k] = at;
     targets.words[k] = where.codes->words();
-    std::int64_t carried = 0;  // what the digits below l took back when they reset
+    std::uint64_t carried = 0;  // what the digits below l took back when they reset (mod 2^64)
     for (int l = 0; l < live; ++l) {
-      const auto c = static_cast<std::int64_t>(coefficient[live_column[l]]);
-      step[k][l] = c - carried;
-      carried += (static_cast<std::int64_t>(radix[l]) - 1) * c;
+      const std::uint64_t c = coefficient[live_column[l]];
+      step[l][k] = c - carried;
+      carried += (radix[l] - 1) * c;
     }
   };
   if (next) {
@@ -106,6 +108,11 @@ void walk_class(const GravityMember& member, int t, const States& s, std::uint64
     }
   }
 
+  const int padded = (targets.count + 3) & ~3;
+  for (int k = targets.count; k < padded; ++k) {
+    targets.at[k] = 0;
+    for (int l = 0; l < live; ++l) step[l][k] = 0;
+  }
   for (std::uint64_t i = i0;;) {
     visit(i, first, mask, targets);
     if (++i == i1) return;
@@ -113,7 +120,8 @@ void walk_class(const GravityMember& member, int t, const States& s, std::uint64
     while (++digit[l] == radix[l]) digit[l++] = 0;
     first ^=
         reset[l] ^ ((live_pieces[l][digit[l] - 1] ^ live_pieces[l][digit[l]]) << live_shift[l]);
-    for (int k = 0; k < targets.count; ++k) targets.at[k] += static_cast<std::uint64_t>(step[k][l]);
+    for (int k = 0; k < padded; k += 4)
+      for (int j = 0; j < 4; ++j) targets.at[k + j] += step[l][k + j];
   }
 }
 
@@ -140,6 +148,42 @@ Code read(const std::uint64_t* words, std::uint64_t i) {
     return reinterpret_cast<const std::uint8_t*>(words)[i];
 }
 
+// Sets the codes of consecutive entries from i on. 2-bit codes gather in a register and reach
+// memory a word at a time: setting each one on its own reads back the word the last one wrote, a
+// chain through memory the length of the layer.
+template <int kBits>
+class CodeRun {
+ public:
+  CodeRun(Codes& out, std::uint64_t i) : out_(out), i_(i), keep_(low_bits(i)) {}
+  void put(Code code) {
+    if constexpr (kBits == 2) {
+      held_ |= std::uint64_t{code} << ((i_ & 31) << 1);
+      if ((++i_ & 31) == 0) store(~std::uint64_t{0});
+    } else {
+      out_.set(i_++, code);
+    }
+  }
+  void finish() {
+    if constexpr (kBits == 2)
+      if ((i_ & 31) != 0) store(low_bits(i_));
+  }
+
+ private:
+  // The bits of the entries before i in i's word.
+  static std::uint64_t low_bits(std::uint64_t i) {
+    return (std::uint64_t{1} << ((i & 31) << 1)) - 1;
+  }
+  // Writes the held codes into the word of entry i - 1, the bits `upto` and not keep_.
+  void store(std::uint64_t upto) {
+    std::uint64_t& word = out_.words()[(i_ - 1) >> 5];
+    const std::uint64_t mine = upto & ~keep_;
+    word = (word & ~mine) | held_;
+    held_ = keep_ = 0;
+  }
+  Codes& out_;
+  std::uint64_t i_, keep_, held_ = 0;
+};
+
 template <int kBits>
 void solve_entries_as(const GravityMember& member, int t, std::uint64_t from, std::uint64_t to,
                       const Locate& next, Codes& out, unsigned threads, Progress* progress) {
@@ -156,10 +200,11 @@ void solve_entries_as(const GravityMember& member, int t, std::uint64_t from, st
   const Code best_possible = rules.code_of(mover_first ? reach : -reach);
   for_each_part(member, t, from, to, threads,
                 [&](const States& s, std::uint64_t offset, std::uint64_t i0, std::uint64_t i1) {
+                  CodeRun<kBits> run(out, offset + i0 - out.first());
                   walk_class(member, t, s, i0, i1, last ? nullptr : &next, false,
-                             [&](std::uint64_t i, Bits first, Bits mask, const Targets& targets) {
+                             [&](std::uint64_t, Bits first, Bits mask, const Targets& targets) {
                                Code code;
-                               if (member.has_line(first) || member.has_line(mask ^ first)) {
+                               if (member.either_has_line(first, mask ^ first)) {
                                  code = decided;
                                } else if (targets.count == 0) {
                                  code = rules.zero();
@@ -173,8 +218,9 @@ void solve_entries_as(const GravityMember& member, int t, std::uint64_t from, st
                                    code = mover_first ? std::max(code, value(k))
                                                       : std::min(code, value(k));
                                }
-                               out.set(offset + i - out.first(), code);
+                               run.put(code);
                              });
+                  run.finish();
                   if (progress) progress->add(i1 - i0);
                 });
 }
@@ -214,7 +260,7 @@ void mark_decided(const GravityMember& member, int t, Codes& codes, unsigned thr
                 [&](const States& s, std::uint64_t offset, std::uint64_t i0, std::uint64_t i1) {
                   walk_class(member, t, s, i0, i1, nullptr, false,
                              [&](std::uint64_t i, Bits first, Bits mask, const Targets&) {
-                               if (member.has_line(first) || member.has_line(mask ^ first))
+                               if (member.either_has_line(first, mask ^ first))
                                  codes.set(offset + i - codes.first(), decided);
                              });
                 });
