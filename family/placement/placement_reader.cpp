@@ -4,6 +4,8 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
+#include <vector>
 
 #include "core/board_text.hpp"
 #include "core/combinatorial.hpp"
@@ -288,8 +290,12 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
     std::uint64_t index = 0;
   };
   std::array<Read, kGroup> reads;
+  // A group's tables by turn, each looked up once a group: the lookup (a slot, its name, the
+  // clock of its last check) was an eighth of a probe's instructions.
+  std::vector<std::pair<const Table*, const LayerShape*>> by_turn(member_->stored_layers());
   for (std::size_t i0 = 0; i0 < first.size(); i0 += kGroup) {
     const std::size_t n = std::min(kGroup, first.size() - i0);
+    std::fill(by_turn.begin(), by_turn.end(), std::pair<const Table*, const LayerShape*>{});
     for (std::size_t j = 0; j < n; ++j) {
       const std::size_t i = i0 + j;
       Read& read = reads[j];
@@ -306,7 +312,9 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
               r.value_of(read.board.turn < member_->stored_layers() ? c : code(tables, read.board));
           continue;
         }
-        read.table = &table_of(tables, read.board.turn, &read.shape);
+        auto& [table, shape] = by_turn[static_cast<std::size_t>(read.board.turn)];
+        if (!table) table = &table_of(tables, read.board.turn, &shape);
+        read.table = table, read.shape = shape;
       } catch (const tbreader::InputError& e) {
         throw tbreader::InputError(e.what(), i);
       }
