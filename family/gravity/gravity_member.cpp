@@ -25,9 +25,8 @@ GravityMember::GravityMember(Rules rules)
   two_shifts_ =
       !directions_.empty() && std::all_of(directions_.begin(), directions_.end(),
                                           [](const Direction& d) { return d.count == 2; });
-  for (std::size_t i = 0; i < pairs_.size() && two_shifts_; ++i) {
+  for (std::size_t i = 0; i < 4 && two_shifts_; ++i) {
     const Direction& d = directions_[std::min(i, directions_.size() - 1)];
-    pairs_[i] = {d.shifts[0], d.shifts[1]};
     first_shifts_[i] = static_cast<Bits>(d.shifts[0]);
     second_shifts_[i] = static_cast<Bits>(d.shifts[1]);
   }

@@ -10,9 +10,7 @@
 #include <immintrin.h>
 #endif
 
-#include <array>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "family/family_rules.hpp"
@@ -38,12 +36,12 @@ class GravityMember {
   bool has_line(Bits marks) const {
     if (two_shifts_) {
       // k = 3 or 4 (Connect Four): four directions of two shifts each (directions that do not
-      // fit repeat one that does), unrolled and without a branch a direction. Solving calls
-      // this twice a position.
+      // fit repeat one that does), unrolled and without a branch a direction. Probes and
+      // counting test one side; solving tests both at once (either_has_line).
       Bits any = 0;
-      for (const auto& [a, b] : pairs_) {
-        const Bits x = marks & marks >> a;
-        any |= x & x >> b;
+      for (int i = 0; i < 4; ++i) {
+        const Bits x = marks & marks >> first_shifts_[i];
+        any |= x & x >> second_shifts_[i];
       }
       return any != 0;
     }
@@ -87,10 +85,11 @@ class GravityMember {
   Rules rules_;
   GravityIndex index_;
   std::vector<Direction> directions_;  // those in which k cells fit on the board
-  bool two_shifts_ = false;            // every one of them takes two shifts: pairs_
-  std::array<std::pair<int, int>, 4> pairs_{};
+  bool two_shifts_ = false;            // every one of them takes two shifts: the lanes below
+  // The two shifts of each direction, a lane a direction (directions that do not fit repeat
+  // one that does).
   using Lanes = Bits __attribute__((vector_size(4 * sizeof(Bits))));
-  Lanes first_shifts_{}, second_shifts_{};  // pairs_ by lane
+  Lanes first_shifts_{}, second_shifts_{};
   int stored_ = 0;
   std::vector<std::string> table_names_;
 };
