@@ -8,6 +8,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <vector>
 
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -101,6 +102,30 @@ constexpr std::uint32_t revolving_door_unrank(std::uint64_t rank, int k) {
   }
   return mask;
 }
+
+// revolving_door_ranks_adding looked up: for every k-subset of {0..n-1}, by its rank, the ranks
+// of the set with each point it lacks added, in order of the point (n - k of them). For passes
+// that rank each set's additions many times over: a morris placement sector's, once a class.
+class RanksAddingTable {
+ public:
+  RanksAddingTable(int n, int k) : width_(n - k), ranks_(binomial(n, k) * (n - k)) {
+    const std::uint32_t all = n == 32 ? ~0u : (1u << n) - 1;
+    for (std::uint64_t r = 0; r < binomial(n, k); ++r) {
+      const std::uint32_t set = revolving_door_unrank(r, k);
+      std::uint64_t ranks[kMaxN];
+      revolving_door_ranks_adding(set, all & ~set, ranks);
+      int j = 0;
+      for (std::uint32_t b = all & ~set; b; b &= b - 1)
+        ranks_[r * width_ + j++] = static_cast<std::uint32_t>(ranks[__builtin_ctz(b)]);
+    }
+  }
+  // The ranks for the set of rank `rank`, by the order of the added point among those it lacks.
+  const std::uint32_t* row(std::uint64_t rank) const { return &ranks_[rank * width_]; }
+
+ private:
+  std::uint64_t width_;
+  std::vector<std::uint32_t> ranks_;
+};
 
 // The next larger mask of the same popcount (Gosper's hack); the next in colex order.
 constexpr std::uint32_t next_combination(std::uint32_t x) {

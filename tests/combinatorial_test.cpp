@@ -97,4 +97,17 @@ TEST(Combinatorial, RanksWithEachBitAddedMatchRankingEachSet) {
   }
 }
 
+TEST(Combinatorial, RanksAddingTableRowsRankEachSetWithEachPointAdded) {
+  for (const auto& [n, k] : {std::pair{1, 0}, {6, 3}, {12, 5}, {16, 8}, {19, 6}, {21, 12}}) {
+    const RanksAddingTable table(n, k);
+    for (std::uint64_t r = 0; r < binomial(n, k); ++r) {
+      const std::uint32_t set = revolving_door_unrank(r, k);
+      int j = 0;
+      for (std::uint32_t b = ((1u << n) - 1) & ~set; b; b &= b - 1, ++j)
+        ASSERT_EQ(table.row(r)[j], revolving_door_rank(set | (b & -b)))
+            << "n " << n << " k " << k << " rank " << r << " point " << __builtin_ctz(b);
+    }
+  }
+}
+
 }  // namespace

@@ -273,7 +273,12 @@ void MorrisTables::build(const BuildContext& context) const {
         }
       longest = ~cluster.max(~longest);
       const format::Header h = header(layout_, side, wide ? 16 : 8);
+      // The layers' blocks and dictionary, at zstd's level 6 (its lazy matcher), not their
+      // optimal parser: a placement sector's writing took a third of its time once its solve
+      // was cut, and this takes a fifth of that CPU for tables 10% larger (docs/performance.md).
       WriteOptions options = kLayerWrite;
+      options.zstd_level = 6;
+      options.tuning = {};
       options.threads = context.threads;
       const EntryProducer entries = [&](std::uint64_t first, std::uint64_t count,
                                         std::uint8_t* out) {
