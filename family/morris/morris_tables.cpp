@@ -274,8 +274,9 @@ void MorrisTables::build(const BuildContext& context) const {
       longest = ~cluster.max(~longest);
       const format::Header h = header(layout_, side, wide ? 16 : 8);
       // The layers' blocks and dictionary, at zstd's level 6 (its lazy matcher), not their
-      // optimal parser: a placement sector's writing took a third of its time once its solve
-      // was cut, and this takes a fifth of that CPU for tables 10% larger (docs/performance.md).
+      // optimal parser: once the placement solve was cut, writing was about a quarter of a
+      // sector's time; Nine's sector (6, 5) 2+1 took 27.0 s of CPU against 32-34 s, its table
+      // 10% larger (docs/FORMAT.md, Morris members).
       WriteOptions options = kLayerWrite;
       options.zstd_level = 6;
       options.tuning = {};
