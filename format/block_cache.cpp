@@ -1,18 +1,44 @@
 #include "format/block_cache.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <new>
 #include <utility>
 
 namespace tbgen {
 namespace {
 
-// What a cached block costs beyond its bytes: two slots (the table is at most half full), the
-// shared pointer's control block, and the allocator's header.
-constexpr std::uint64_t kBlockOverhead = 2 * 32 + 16 + 16;
+// What a chunk costs beside its bytes: its next in the chain.
+constexpr std::uint64_t kChunkCost = 256 + 4;
 
 }  // namespace
 
-BlockCache::BlockCache(std::uint64_t budget_bytes) : shard_budget_(budget_bytes / kShards) {
-  for (Shard& s : shards_) s.slots.resize(64);
+BlockCache::BlockCache(std::uint64_t budget_bytes) {
+  static_assert(sizeof(Slot) == 16 && kChunk == 256);
+  // A shard's chunks and slots within its share of the budget: the most chunks such that a
+  // table of a power of two slots, at least two for each chunk (a block has a chunk or more,
+  // and the table is at most half full), fits beside them.
+  const std::uint64_t share = budget_bytes / kShards;
+  std::uint32_t per_shard = 0;
+  for (std::uint64_t slots = 2; slots * sizeof(Slot) <= share; slots *= 2)
+    per_shard = std::max(per_shard, static_cast<std::uint32_t>(std::min(
+                                        slots / 2, (share - slots * sizeof(Slot)) / kChunkCost)));
+  slots_ = std::bit_ceil(std::max<std::uint64_t>(2 * std::uint64_t{per_shard}, 2));
+  region_bytes_ = std::max<std::size_t>(std::size_t{per_shard} * kShards * kChunk, 1);
+  region_ = static_cast<std::uint8_t*>(map_huge_pages(region_bytes_, true));
+  if (!region_) throw std::bad_alloc();
+  next_.resize(std::size_t{per_shard} * kShards, kEnd);
+  for (std::size_t i = 0; i < kShards; ++i) {
+    Shard& s = shards_[i];
+    s.first = s.fresh = static_cast<std::uint32_t>(i * per_shard);
+    s.end = s.first + per_shard;
+    s.slots.resize(slots_);
+  }
+}
+
+BlockCache::~BlockCache() {
+  unmap_huge_pages(region_, region_bytes_);
 }
 
 std::size_t BlockCache::home(const Shard& s, std::uint64_t key) {
@@ -27,14 +53,6 @@ BlockCache::Slot* BlockCache::lookup(Shard& s, std::uint64_t key) {
   }
 }
 
-void BlockCache::place(Shard& s, std::uint64_t key, Block block, std::uint32_t bytes) {
-  const std::size_t mask = s.slots.size() - 1;
-  std::size_t i = home(s, key);
-  while (s.slots[i].key != 0) i = (i + 1) & mask;
-  s.slots[i] = {key, std::move(block), bytes, false};
-  ++s.count;
-}
-
 void BlockCache::evict_one(Shard& s) {
   const std::size_t mask = s.slots.size() - 1;
   for (;; s.hand = (s.hand + 1) & mask) {
@@ -47,7 +65,11 @@ void BlockCache::evict_one(Shard& s) {
     break;
   }
   std::size_t gap = s.hand;
-  s.bytes -= s.slots[gap].bytes + kBlockOverhead;
+  // Its chain goes to the head of the shard's free chain whole.
+  std::uint32_t last = s.slots[gap].chunk;
+  for (++s.free_count; next_[last] != kEnd; ++s.free_count) last = next_[last];
+  next_[last] = s.free;
+  s.free = s.slots[gap].chunk;
   s.slots[gap] = {};
   --s.count;
   // Backward-shift deletion: later slots of the run that may live in the gap move into it, so
@@ -55,49 +77,61 @@ void BlockCache::evict_one(Shard& s) {
   for (std::size_t i = (gap + 1) & mask; s.slots[i].key != 0; i = (i + 1) & mask) {
     const std::size_t want = home(s, s.slots[i].key);
     if (((i - want) & mask) >= ((i - gap) & mask)) {
-      s.slots[gap] = std::move(s.slots[i]);
-      s.slots[i] = {};
+      s.slots[gap] = std::exchange(s.slots[i], {});
       gap = i;
     }
   }
 }
 
-BlockCache::Block BlockCache::find(std::uint64_t key) {
+bool BlockCache::copy(std::uint64_t key, std::span<std::uint8_t> out) {
   Shard& s = shard(key);
   const std::lock_guard lock(s.mutex);
   Slot* slot = lookup(s, key);
-  if (!slot) return nullptr;
+  if (!slot) return false;
   slot->marked = true;
-  return slot->block;
+  std::uint32_t chunk = slot->chunk;
+  for (std::size_t done = 0; done < out.size(); done += kChunk, chunk = next_[chunk])
+    std::memcpy(out.data() + done, at(chunk), std::min<std::size_t>(kChunk, out.size() - done));
+  return true;
 }
 
-BlockCache::Block BlockCache::insert(std::uint64_t key, Block block, std::size_t bytes) {
-  const std::uint64_t cost = bytes + kBlockOverhead;
+void BlockCache::insert(std::uint64_t key, std::span<const std::uint8_t> block) {
+  const auto chunks = static_cast<std::uint32_t>((block.size() + kChunk - 1) / kChunk);
   Shard& s = shard(key);
+  if (block.empty() || chunks > s.end - s.first) return;  // used once, never cached
   const std::lock_guard lock(s.mutex);
-  if (Slot* slot = lookup(s, key)) return slot->block;
-  if (cost > shard_budget_) return block;  // used once, never cached
-  while (s.count > 0 && s.bytes + cost > shard_budget_) evict_one(s);
-  if (2 * (s.count + 1) > s.slots.size()) {
-    std::vector<Slot> old(2 * s.slots.size());
-    std::swap(old, s.slots);
-    s.count = 0;
-    s.hand = 0;
-    for (Slot& slot : old)
-      if (slot.key != 0) place(s, slot.key, std::move(slot.block), slot.bytes);
+  if (lookup(s, key)) return;
+  while (s.free_count + (s.end - s.fresh) < chunks) evict_one(s);
+  // Its chain: dropped chunks first (already in memory), then fresh ones.
+  std::uint32_t head = kEnd, *link = &head;
+  for (std::size_t done = 0; done < block.size(); done += kChunk) {
+    std::uint32_t chunk;
+    if (s.free != kEnd) {
+      chunk = s.free;
+      s.free = next_[chunk];
+      --s.free_count;
+    } else {
+      chunk = s.fresh++;
+    }
+    std::memcpy(at(chunk), block.data() + done, std::min<std::size_t>(kChunk, block.size() - done));
+    *link = chunk;
+    link = &next_[chunk];
   }
-  place(s, key, block, static_cast<std::uint32_t>(bytes));
-  s.bytes += cost;
-  return block;
+  *link = kEnd;
+  const std::size_t mask = s.slots.size() - 1;
+  std::size_t i = home(s, key);
+  while (s.slots[i].key != 0) i = (i + 1) & mask;
+  s.slots[i] = {.key = key, .chunk = head};
+  ++s.count;
 }
 
 std::uint64_t BlockCache::bytes() const {
-  std::uint64_t total = 0;
+  std::uint64_t chunks = 0;
   for (const auto& s : shards_) {
     const std::lock_guard lock(s.mutex);
-    total += s.bytes;
+    chunks += (s.fresh - s.first) - s.free_count;
   }
-  return total;
+  return chunks * kChunkCost + kShards * slots_ * sizeof(Slot);
 }
 
 }  // namespace tbgen

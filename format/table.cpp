@@ -17,7 +17,7 @@ namespace tbgen {
 namespace {
 
 std::atomic<std::uint64_t> next_serial{1};
-// The compressed bytes read in at once in the bounded and single_block modes (Table::runs_).
+// The compressed bytes read in at once in the bounded and single_block modes (a run).
 constexpr std::uint64_t kRunBytes = std::uint64_t{1} << 18;
 
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
@@ -28,8 +28,7 @@ constexpr std::uint64_t kRunBytes = std::uint64_t{1} << 18;
 struct ThreadBlock {
   std::uint64_t serial = 0;
   std::uint32_t block = 0, frame = 0;
-  std::vector<std::uint8_t> data;  // single_block
-  BlockCache::Block shared;        // bounded
+  std::vector<std::uint8_t> data;  // its decoded bytes (bounded: a copy of the cache's)
 };
 thread_local ThreadBlock thread_block;
 
@@ -113,31 +112,37 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
     ::close(fd_);
     throw;
   }
-  if (mode_ != tbreader::CacheMode::decoded) {
+  const bool decoded = mode_ == tbreader::CacheMode::decoded;
+  std::size_t parts = header_.block_count;  // what ready_ and claimed_ hold a bit for
+  if (decoded) {
+    for (std::uint32_t b = 0; b < header_.block_count; ++b)
+      decoded_bytes_ += header_.block_raw_bytes(b);
+  } else {
     const std::uint64_t per_block =
         std::max<std::uint64_t>(1, header_.data_size / header_.block_count);
     while (run_log2_ < 16 && (per_block << (run_log2_ + 1)) <= kRunBytes) ++run_log2_;
-    run_count_ = ((std::size_t{header_.block_count} - 1) >> run_log2_) + 1;
-    runs_ = std::make_unique<std::atomic<std::uint8_t*>[]>(run_count_);
-  } else {
-    for (std::uint32_t b = 0; b < header_.block_count; ++b)
-      decoded_bytes_ += header_.block_raw_bytes(b);
-    decoded_region_ = static_cast<std::uint8_t*>(map_huge_pages(decoded_bytes_, true));
-    if (!decoded_region_) {
-      ZSTD_freeDDict(dictionary_);
-      ::close(fd_);
-      fail(name_, "cannot reserve " + std::to_string(decoded_bytes_) +
-                      " bytes of memory for its decoded blocks");
-    }
-    const std::size_t words = (std::size_t{header_.block_count} + 63) / 64;
-    ready_ = std::make_unique<std::atomic<std::uint64_t>[]>(words);
-    claimed_ = std::make_unique<std::atomic<std::uint64_t>[]>(words);
+    parts = ((parts - 1) >> run_log2_) + 1;
+    verified_ = std::make_unique<std::atomic<std::uint64_t>[]>(
+        (std::size_t{header_.block_count} + 63) / 64);
   }
+  const std::uint64_t region_bytes = decoded ? decoded_bytes_ : header_.data_size;
+  auto* region =
+      static_cast<std::uint8_t*>(map_huge_pages(std::max<std::uint64_t>(region_bytes, 1), true));
+  if (!region) {
+    ZSTD_freeDDict(dictionary_);
+    ::close(fd_);
+    fail(name_, "cannot reserve " + std::to_string(region_bytes) + " bytes of memory for its " +
+                    (decoded ? "decoded" : "compressed") + " blocks");
+  }
+  (decoded ? decoded_region_ : compressed_region_) = region;
+  ready_ = std::make_unique<std::atomic<std::uint64_t>[]>((parts + 63) / 64);
+  claimed_ = std::make_unique<std::atomic<std::uint64_t>[]>((parts + 63) / 64);
 }
 
 Table::~Table() {
-  for (std::size_t r = 0; r < run_count_; ++r) delete[] runs_[r].load();
   if (decoded_region_) unmap_huge_pages(decoded_region_, decoded_bytes_);
+  if (compressed_region_)
+    unmap_huge_pages(compressed_region_, std::max<std::uint64_t>(header_.data_size, 1));
   ZSTD_freeDDict(dictionary_);
   ::close(fd_);
 }
@@ -171,25 +176,41 @@ std::uint8_t* Table::decoded_slot(std::uint32_t block) const {
 
 const std::uint8_t* Table::compressed(std::uint32_t block,
                                       std::vector<std::uint8_t>& scratch) const {
-  if (!runs_) {
+  const auto alone = [&] {  // the block read by itself
     const std::uint64_t size = block_offsets_[block + 1] - block_offsets_[block];
     if (scratch.size() < size) scratch.resize(size);
     read(block_offsets_[block], size, scratch.data(), "block " + std::to_string(block));
     return scratch.data();
-  }
+  };
+  if (!compressed_region_) return alone();
   const std::size_t r = block >> run_log2_;
+  const std::uint64_t bit = std::uint64_t{1} << (r & 63);
+  std::uint8_t* at = compressed_region_ + (block_offsets_[block] - block_offsets_[0]);
+  if (ready_[r >> 6].load(std::memory_order_acquire) & bit) return at;
+  // Two threads may want the same run: the first to claim it reads it in; the other reads its
+  // block alone this once.
+  if (claimed_[r >> 6].fetch_or(bit, std::memory_order_acq_rel) & bit) return alone();
   const std::uint64_t first = block_offsets_[r << run_log2_];
-  std::uint8_t* run = runs_[r].load(std::memory_order_acquire);
-  if (!run) {
-    const std::uint32_t end = static_cast<std::uint32_t>(
-        std::min<std::uint64_t>((std::uint64_t{r} + 1) << run_log2_, header_.block_count));
-    auto bytes = std::make_unique_for_overwrite<std::uint8_t[]>(block_offsets_[end] - first);
-    read(first, block_offsets_[end] - first, bytes.get(), "block " + std::to_string(block));
-    // Two threads may read the same run: the first to publish it wins, the other drops its own.
-    if (runs_[r].compare_exchange_strong(run, bytes.get(), std::memory_order_acq_rel))
-      run = bytes.release();
+  const std::uint64_t end = block_offsets_[std::min<std::uint64_t>(
+      (std::uint64_t{r} + 1) << run_log2_, header_.block_count)];
+  try {
+    read(first, end - first, compressed_region_ + (first - block_offsets_[0]),
+         "block " + std::to_string(block));
+  } catch (...) {
+    claimed_[r >> 6].fetch_and(~bit, std::memory_order_acq_rel);  // tried again next time
+    throw;
   }
-  return run + (block_offsets_[block] - first);
+  ready_[r >> 6].fetch_or(bit, std::memory_order_release);
+  return at;
+}
+
+void Table::prefetch_compressed(std::uint32_t block) const {
+  const std::size_t r = block >> run_log2_;
+  if (!(ready_[r >> 6].load(std::memory_order_relaxed) >> (r & 63) & 1)) return;
+  const std::uint64_t from = block_offsets_[block] - block_offsets_[0];
+  const std::uint64_t to = block_offsets_[block + 1] - block_offsets_[0];
+  for (std::uint64_t at = from & ~std::uint64_t{63}; at < to; at += 64)
+    __builtin_prefetch(compressed_region_ + at);
 }
 
 std::uint64_t Table::decoded_size(std::uint32_t block, std::uint32_t frame) const {
@@ -208,9 +229,15 @@ void Table::decode(std::uint32_t block, std::uint32_t frame, std::uint8_t* out) 
   const std::uint64_t size = block_offsets_[block + 1] - block_offsets_[block];
   thread_local std::vector<std::uint8_t> scratch;
   const std::uint8_t* data = compressed(block, scratch);
-  if (xxh3(data, size) != block_checksums_[block]) {
-    damaged_.store(true, std::memory_order_relaxed);
-    fail(name_, "block " + std::to_string(block) + " checksum mismatch (corrupt data)");
+  // A run is read once and kept: a block of it found right once stays right, and is not
+  // hashed again each time it is decoded (under a bounded cache, nearly every probe).
+  const std::uint64_t bit = std::uint64_t{1} << (block & 63);
+  if (!verified_ || !(verified_[block >> 6].load(std::memory_order_relaxed) & bit)) {
+    if (xxh3(data, size) != block_checksums_[block]) {
+      damaged_.store(true, std::memory_order_relaxed);
+      fail(name_, "block " + std::to_string(block) + " checksum mismatch (corrupt data)");
+    }
+    if (verified_) verified_[block >> 6].fetch_or(bit, std::memory_order_relaxed);
   }
   const std::uint64_t raw_size = decoded_size(block, frame);
   std::size_t source_size = size;
@@ -244,23 +271,21 @@ std::span<const std::uint8_t> Table::kept(std::uint32_t block, std::uint32_t fra
   if (mine.serial != serial_ || mine.block != block || mine.frame != frame) {
     mine.serial = 0;  // stays invalid if decode throws
     const std::uint64_t size = decoded_size(block, frame);
-    if (cache_) {
-      const std::uint64_t key = (serial_ << 32 | block) << 4 | frame;
-      mine.shared = cache_->find(key);
-      if (!mine.shared) {
-        auto fresh = BlockCache::make(size);
-        decode(block, frame, fresh.get());
-        mine.shared = cache_->insert(key, std::move(fresh), size);
-      }
-    } else {
-      mine.data.resize(size);
+    mine.data.resize(size);
+    const std::uint64_t key = (serial_ << 32 | block) << 4 | frame;
+    if (cache_) {  // both misses at once, and the cache's lookup's
+      cache_->prefetch(key);
+      prefetch_compressed(block);
+    }
+    if (!cache_ || !cache_->copy(key, {mine.data.data(), size})) {
       decode(block, frame, mine.data.data());
+      if (cache_) cache_->insert(key, {mine.data.data(), size});
     }
     mine.serial = serial_;
     mine.block = block;
     mine.frame = frame;
   }
-  return {cache_ ? mine.shared.get() : mine.data.data(), decoded_size(block, frame)};
+  return {mine.data.data(), decoded_size(block, frame)};
 }
 
 std::span<const std::uint8_t> Table::block(std::uint32_t block) const {

@@ -88,6 +88,8 @@ class Table {
   // The compressed bytes of a block: in its run (bounded, single_block), read in first if need
   // be, or read into `scratch` (decoded: each block is decoded once).
   const std::uint8_t* compressed(std::uint32_t block, std::vector<std::uint8_t>& scratch) const;
+  // Asks for the cache lines of a block's compressed bytes if its run is read in.
+  void prefetch_compressed(std::uint32_t block) const;
   // Reads `size` bytes at `offset` into `out`; a short read marks the table damaged and throws
   // naming `what`.
   void read(std::uint64_t offset, std::uint64_t size, std::uint8_t* out,
@@ -106,20 +108,22 @@ class Table {
   std::vector<std::uint64_t> block_offsets_;    // block_count + 1: where each block starts, ends
   std::vector<std::uint64_t> block_checksums_;  // the directory's
   ZSTD_DDict_s* dictionary_ = nullptr;          // the file's, digested once; null: none
-  // Runs of 2^run_log2_ blocks (about 256 KiB of compressed data), each read whole on first
-  // use and kept; null where not read yet. Empty in decoded mode.
-  std::uint32_t run_log2_ = 0;
-  std::unique_ptr<std::atomic<std::uint8_t*>[]> runs_;
-  std::size_t run_count_ = 0;
   mutable std::atomic<bool> damaged_{false};
   mutable std::atomic<const void*> checked_for_{nullptr};
-  // Decoded mode: every block's raw bytes in one region of huge pages (a probe's random read is
-  // then one cache miss, not also a page-table walk), block b at b times a block's size, each
-  // written by the first thread to claim it and published by its bit in ready_. Bits, not a
-  // pointer a block: with small blocks a pointer array would be megabytes, another miss a probe.
+  // Both regions are of huge pages, reserved whole and filled as probes need them: a probe's
+  // random read is then one cache miss, not also a page-table walk. Each part is written by the
+  // first thread to claim it (claimed_) and published by its bit in ready_: a block in decoded
+  // mode, a run otherwise. Bits, not a pointer a part: with small blocks a pointer array would
+  // be megabytes, another miss a probe.
+  // Decoded mode: every block's raw bytes, block b at b times a block's size.
   std::uint8_t* decoded_region_ = nullptr;
   std::uint64_t decoded_bytes_ = 0;
+  // The other modes: the file's compressed blocks at their offsets from the first, read in runs
+  // of 2^run_log2_ blocks (about 256 KiB) on first use and kept.
+  std::uint8_t* compressed_region_ = nullptr;
+  std::uint32_t run_log2_ = 0;
   std::unique_ptr<std::atomic<std::uint64_t>[]> ready_, claimed_;
+  std::unique_ptr<std::atomic<std::uint64_t>[]> verified_;  // a bit a block checked in its run
   std::uint64_t serial_;  // tells thread-local caches apart across tables
 };
 
