@@ -254,14 +254,26 @@ void Table::decode(std::uint32_t block, std::uint32_t frame, std::uint8_t* out) 
       source_size -= bytes;
     }
   }
-  // One context per thread: ZSTD_decompress would allocate one (over 100 KB) for every block.
-  thread_local std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context(ZSTD_createDCtx(),
-                                                                            ZSTD_freeDCtx);
+  // Contexts per thread: ZSTD_decompress would allocate one (over 100 KB) for every block. A
+  // context last used with another dictionary takes it as cold, and asks for its tables' cache
+  // lines again (hundreds of prefetches a frame); probes that move between a few tables keep
+  // one context for each of the last kContexts dictionaries.
+  constexpr std::size_t kContexts = 4;
+  struct Context {
+    const ZSTD_DDict* dictionary = nullptr;
+    std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context{ZSTD_createDCtx(), ZSTD_freeDCtx};
+  };
+  thread_local std::array<Context, kContexts> contexts;
+  std::size_t c = 0;
+  while (c + 1 < kContexts && contexts[c].dictionary != dictionary_) ++c;
+  std::rotate(contexts.begin(), contexts.begin() + c, contexts.begin() + c + 1);  // to the front
+  contexts[0].dictionary = dictionary_;
+  ZSTD_DCtx* context = contexts[0].context.get();
   // A block of several frames decodes whole as one call: zstd decodes frames back to back.
   const std::size_t got =
       dictionary_
-          ? ZSTD_decompress_usingDDict(context.get(), out, raw_size, data, source_size, dictionary_)
-          : ZSTD_decompressDCtx(context.get(), out, raw_size, data, source_size);
+          ? ZSTD_decompress_usingDDict(context, out, raw_size, data, source_size, dictionary_)
+          : ZSTD_decompressDCtx(context, out, raw_size, data, source_size);
   if (ZSTD_isError(got) || got != raw_size)
     fail(name_, "block " + std::to_string(block) + " does not decompress to its size");
 }
@@ -275,9 +287,10 @@ std::span<const std::uint8_t> Table::kept(std::uint32_t block, std::uint32_t fra
     const std::uint64_t key = (serial_ << 32 | block) << 4 | frame;
     if (cache_) {  // both misses at once, and the cache's lookup's
       cache_->prefetch(key);
-      prefetch_compressed(block);
+      __builtin_prefetch(&block_offsets_[block]);
     }
     if (!cache_ || !cache_->copy(key, {mine.data.data(), size})) {
+      if (cache_) prefetch_compressed(block);
       decode(block, frame, mine.data.data());
       if (cache_) cache_->insert(key, {mine.data.data(), size});
     }
