@@ -83,15 +83,20 @@ void BlockCache::evict_one(Shard& s) {
   }
 }
 
-bool BlockCache::copy(std::uint64_t key, std::span<std::uint8_t> out) {
+bool BlockCache::copy(std::uint64_t key, std::size_t from, std::span<std::uint8_t> out) {
   Shard& s = shard(key);
   const std::lock_guard lock(s.mutex);
   Slot* slot = lookup(s, key);
   if (!slot) return false;
   slot->marked = true;
   std::uint32_t chunk = slot->chunk;
-  for (std::size_t done = 0; done < out.size(); done += kChunk, chunk = next_[chunk])
-    std::memcpy(out.data() + done, at(chunk), std::min<std::size_t>(kChunk, out.size() - done));
+  for (; from >= kChunk; from -= kChunk) chunk = next_[chunk];
+  for (std::size_t done = 0; done < out.size(); chunk = next_[chunk]) {
+    const std::size_t part = std::min<std::size_t>(kChunk - from, out.size() - done);
+    std::memcpy(out.data() + done, at(chunk) + from, part);
+    done += part;
+    from = 0;
+  }
   return true;
 }
 

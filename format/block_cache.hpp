@@ -25,8 +25,9 @@ class BlockCache {
     const Shard& s = shard(key);  // its slots never move: read without the lock
     __builtin_prefetch(&s.slots[home(s, key)]);
   }
-  // Copies the block cached under `key` (never 0) into `out` and says whether it was there.
-  bool copy(std::uint64_t key, std::span<std::uint8_t> out);
+  // Copies bytes of the block cached under `key` (never 0) from byte `from` into `out`, and
+  // says whether it was there.
+  bool copy(std::uint64_t key, std::size_t from, std::span<std::uint8_t> out);
   // Caches a copy of `block` under `key`, unless a block is cached there already.
   void insert(std::uint64_t key, std::span<const std::uint8_t> block);
   std::uint64_t bytes() const;  // bytes held now: the blocks' chunks, the tables of slots

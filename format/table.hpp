@@ -84,7 +84,12 @@ class Table {
   std::vector<std::uint8_t> decode(std::uint32_t block) const;  // the whole block
   // Decoded bytes kept as the mode says (single_block, bounded): valid until this thread asks
   // for another block or frame.
-  std::span<const std::uint8_t> kept(std::uint32_t block, std::uint32_t frame) const;
+  // `missed`: the caller found it missing from the cache just now.
+  std::span<const std::uint8_t> kept(std::uint32_t block, std::uint32_t frame,
+                                     bool missed = false) const;
+  bool holds_now(std::uint32_t block, std::uint32_t frame) const;  // this thread's kept frame
+  // A frame's key in the cache, its lookup's and its offsets' cache lines asked for.
+  std::uint64_t cache_key(std::uint32_t block, std::uint32_t frame) const;
   // The compressed bytes of a block: in its run (bounded, single_block), read in first if need
   // be, or read into `scratch` (decoded: each block is decoded once).
   const std::uint8_t* compressed(std::uint32_t block, std::vector<std::uint8_t>& scratch) const;

@@ -104,20 +104,23 @@ TEST(TableFile, BoundedCacheAnswersWithinItsBudget) {
 // (CLOCK passes over a marked block; it drops one only when every block of its shard was used
 // since the hand last passed, and then unmarks them all in one sweep).
 TEST(TableFile, BlockCacheKeepsItsBlocksAndItsBudget) {
-  constexpr std::uint64_t kBudget = 16 * 4000;
+  constexpr std::uint64_t kBudget = 16 * 8000;
   tbgen::BlockCache cache(kBudget);
-  const auto size_of = [](std::uint64_t key) { return 1 + key % 300; };
-  const auto insert = [&](std::uint64_t key) {
-    const std::vector<std::uint8_t> block(size_of(key), static_cast<std::uint8_t>(key * 31));
-    cache.insert(key, block);
+  const auto size_of = [](std::uint64_t key) { return 1 + key % 700; };  // one to three chunks
+  // The bytes of the block of `key` from byte `from` (each byte tells its place).
+  const auto bytes_of = [&](std::uint64_t key, std::size_t from, std::size_t size) {
+    std::vector<std::uint8_t> block(size);
+    for (std::size_t i = 0; i < size; ++i)
+      block[i] = static_cast<std::uint8_t>(key * 31 + from + i);
+    return block;
   };
-  // Whether `out` holds the bytes inserted under `key`.
+  const auto insert = [&](std::uint64_t key) { cache.insert(key, bytes_of(key, 0, size_of(key))); };
   const auto right = [&](const std::vector<std::uint8_t>& out, std::uint64_t key) {
-    return out == std::vector<std::uint8_t>(size_of(key), static_cast<std::uint8_t>(key * 31));
+    return out == bytes_of(key, 0, size_of(key));
   };
   const auto holds = [&](std::uint64_t key) {
     std::vector<std::uint8_t> out(size_of(key));
-    return cache.copy(key, out) && right(out, key);
+    return cache.copy(key, 0, out) && right(out, key);
   };
   constexpr std::uint64_t kHot = 1 << 20;
   insert(kHot);
@@ -126,9 +129,13 @@ TEST(TableFile, BlockCacheKeepsItsBlocksAndItsBudget) {
   for (int n = 0; n < 200'000; ++n) {
     const std::uint64_t key = 1 + rng() % 5000;
     std::vector<std::uint8_t> found(size_of(key));
-    if (cache.copy(key, found)) {
+    if (cache.copy(key, 0, found)) {
       ++hits;
       wrong += !right(found, key);
+      // Any part of it, across the chunks' ends too.
+      const std::size_t from = rng() % size_of(key);
+      std::vector<std::uint8_t> part(1 + rng() % (size_of(key) - from));
+      wrong += !cache.copy(key, from, part) || part != bytes_of(key, from, part.size());
       continue;
     }
     insert(key);
