@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <memory>
 #include <new>
+#include <type_traits>
 #include <utility>
+
+#include "core/huge_pages.hpp"
 
 namespace tbgen {
 namespace {
@@ -15,7 +19,7 @@ constexpr std::uint64_t kChunkCost = 256 + 4;
 }  // namespace
 
 BlockCache::BlockCache(std::uint64_t budget_bytes) {
-  static_assert(sizeof(Slot) == 16 && kChunk == 256);
+  static_assert(sizeof(Slot) == 16 && kChunk == 256 && std::is_trivial_v<Slot>);
   // A shard's chunks and slots within its share of the budget: the most chunks such that a
   // table of a power of two slots, at least two for each chunk (a block has a chunk or more,
   // and the table is at most half full), fits beside them.
@@ -24,29 +28,31 @@ BlockCache::BlockCache(std::uint64_t budget_bytes) {
   for (std::uint64_t slots = 2; slots * sizeof(Slot) <= share; slots *= 2)
     per_shard = std::max(per_shard, static_cast<std::uint32_t>(std::min(
                                         slots / 2, (share - slots * sizeof(Slot)) / kChunkCost)));
-  slots_ = std::bit_ceil(std::max<std::uint64_t>(2 * std::uint64_t{per_shard}, 2));
-  region_bytes_ = std::max<std::size_t>(std::size_t{per_shard} * kShards * kChunk, 1);
-  region_ = static_cast<std::uint8_t*>(map_huge_pages(region_bytes_, true));
-  if (!region_) throw std::bad_alloc();
-  next_.resize(std::size_t{per_shard} * kShards, kEnd);
+  const std::size_t slots = std::bit_ceil(std::max<std::size_t>(2 * std::size_t{per_shard}, 2));
+  const std::size_t chunks = std::size_t{per_shard} * kShards;
+  memory_bytes_ = chunks * kChunk + kShards * slots * sizeof(Slot) + chunks * sizeof(std::uint32_t);
+  memory_ = static_cast<std::uint8_t*>(map_huge_pages(memory_bytes_, true));
+  if (!memory_) throw std::bad_alloc();
+  chunks_ = memory_;
+  auto* all_slots = reinterpret_cast<Slot*>(memory_ + chunks * kChunk);
+  // Trivial: their lifetimes begin, and nothing is written (the mapping's zeros are empty slots).
+  std::uninitialized_default_construct_n(all_slots, kShards * slots);
+  next_ = reinterpret_cast<std::uint32_t*>(all_slots + kShards * slots);
   for (std::size_t i = 0; i < kShards; ++i) {
     Shard& s = shards_[i];
+    s.slots = all_slots + i * slots;
+    s.mask = slots - 1;
     s.first = s.fresh = static_cast<std::uint32_t>(i * per_shard);
     s.end = s.first + per_shard;
-    s.slots.resize(slots_);
   }
 }
 
 BlockCache::~BlockCache() {
-  unmap_huge_pages(region_, region_bytes_);
-}
-
-std::size_t BlockCache::home(const Shard& s, std::uint64_t key) {
-  return ((key * 0xFF51AFD7ED558CCDull) >> 32) & (s.slots.size() - 1);
+  unmap_huge_pages(memory_, memory_bytes_);
 }
 
 BlockCache::Slot* BlockCache::lookup(Shard& s, std::uint64_t key) {
-  const std::size_t mask = s.slots.size() - 1;
+  const std::size_t mask = s.mask;
   for (std::size_t i = home(s, key);; i = (i + 1) & mask) {
     if (s.slots[i].key == key) return &s.slots[i];
     if (s.slots[i].key == 0) return nullptr;
@@ -54,7 +60,7 @@ BlockCache::Slot* BlockCache::lookup(Shard& s, std::uint64_t key) {
 }
 
 void BlockCache::evict_one(Shard& s) {
-  const std::size_t mask = s.slots.size() - 1;
+  const std::size_t mask = s.mask;
   for (;; s.hand = (s.hand + 1) & mask) {
     Slot& slot = s.slots[s.hand];
     if (slot.key == 0) continue;
@@ -123,10 +129,10 @@ void BlockCache::insert(std::uint64_t key, std::span<const std::uint8_t> block) 
     link = &next_[chunk];
   }
   *link = kEnd;
-  const std::size_t mask = s.slots.size() - 1;
+  const std::size_t mask = s.mask;
   std::size_t i = home(s, key);
   while (s.slots[i].key != 0) i = (i + 1) & mask;
-  s.slots[i] = {.key = key, .chunk = head};
+  s.slots[i] = {.key = key, .chunk = head, .marked = false};
   ++s.count;
 }
 
@@ -136,7 +142,7 @@ std::uint64_t BlockCache::bytes() const {
     const std::lock_guard lock(s.mutex);
     chunks += (s.fresh - s.first) - s.free_count;
   }
-  return chunks * kChunkCost + kShards * slots_ * sizeof(Slot);
+  return chunks * kChunkCost + kShards * (shards_[0].mask + 1) * sizeof(Slot);
 }
 
 }  // namespace tbgen

@@ -6,9 +6,6 @@
 #include <cstdint>
 #include <mutex>
 #include <span>
-#include <vector>
-
-#include "core/huge_pages.hpp"
 
 namespace tbgen {
 
@@ -45,14 +42,15 @@ class BlockCache {
   // probe); eviction sweeps the slots, unmarking each, to the first one unmarked since its last
   // sweep. Keys spread over shards so that threads seldom wait on one lock; each shard owns its
   // chunks.
-  struct Slot {
-    std::uint64_t key = 0;       // 0: empty
-    std::uint32_t chunk = kEnd;  // the block's first
-    bool marked = false;
+  struct Slot {         // all zero bytes: empty, so that memory mapped and not yet touched is empty
+    std::uint64_t key;  // 0: empty
+    std::uint32_t chunk;  // the block's first
+    bool marked;
   };
   struct Shard {
     mutable std::mutex mutex;
-    std::vector<Slot, HugePageAllocator<Slot>> slots;  // a power of two; read at random
+    Slot* slots = nullptr;  // mask + 1, a power of two; read at random
+    std::size_t mask = 0;
     std::size_t count = 0, hand = 0;
     std::uint32_t first = 0, end = 0;  // its chunks
     std::uint32_t fresh = 0;           // the chunks from here to `end` never used
@@ -61,16 +59,19 @@ class BlockCache {
   };
   static constexpr std::size_t kShards = 16;
   Shard& shard(std::uint64_t key) { return shards_[(key * 0x9E3779B97F4A7C15ull) >> 60]; }
-  static std::size_t home(const Shard& s, std::uint64_t key);
+  static std::size_t home(const Shard& s, std::uint64_t key) {
+    return ((key * 0xFF51AFD7ED558CCDull) >> 32) & s.mask;
+  }
   static Slot* lookup(Shard& s, std::uint64_t key);
   void evict_one(Shard& s);
-  std::uint8_t* at(std::uint32_t chunk) { return region_ + std::size_t{chunk} * kChunk; }
+  std::uint8_t* at(std::uint32_t chunk) { return chunks_ + std::size_t{chunk} * kChunk; }
 
-  std::uint8_t* region_ = nullptr;
-  std::size_t region_bytes_ = 0;
-  std::uint64_t slots_ = 0;  // a shard's
-  std::vector<std::uint32_t, HugePageAllocator<std::uint32_t>>
-      next_;  // a chunk's next in its chain
+  // One mapping of huge pages, resident as it is used: the chunks, every shard's slots, and
+  // each chunk's next in its chain (written before it is read).
+  std::uint8_t* memory_ = nullptr;
+  std::size_t memory_bytes_ = 0;
+  std::uint8_t* chunks_ = nullptr;
+  std::uint32_t* next_ = nullptr;
   std::array<Shard, kShards> shards_;
 };
 
