@@ -50,6 +50,21 @@ std::uint64_t unpack_entry(const std::uint8_t* data, std::uint64_t index,
 
 namespace {
 
+// Where entry `index` of a packed buffer lies: its first byte, how many bytes hold it (entries
+// never straddle bytes they do not fill: 1, 2 or 4 bits, base-3 digits five to a byte, or whole
+// bytes), and its index among the entries of those bytes, as unpack_entry takes it.
+struct EntryPlace {
+  std::uint64_t at, index;
+  std::size_t bytes;
+};
+EntryPlace entry_place(std::uint64_t index, const format::Header& header) {
+  if (header.entry_radix == format::kTernary)
+    return {index / format::kTritsPerByte, index % format::kTritsPerByte, 1};
+  const std::uint32_t bits = header.entry_bits;
+  if (bits < 8) return {index * bits / 8, index % (8 / bits), 1};
+  return {index * (bits / 8), 0, bits / 8};
+}
+
 FileIdentity identity_of(const struct stat& st) {
   return {.device = st.st_dev,
           .inode = st.st_ino,
@@ -284,9 +299,10 @@ bool Table::holds_now(std::uint32_t block, std::uint32_t frame) const {
 }
 
 std::uint64_t Table::cache_key(std::uint32_t block, std::uint32_t frame) const {
-  cache_->prefetch((serial_ << 32 | block) << 4 | frame);
+  const std::uint64_t key = (serial_ << 32 | block) << 4 | frame;
+  cache_->prefetch(key);
   __builtin_prefetch(&block_offsets_[block]);  // both misses at once, before the lookup's lock
-  return (serial_ << 32 | block) << 4 | frame;
+  return key;
 }
 
 std::span<const std::uint8_t> Table::kept(std::uint32_t block, std::uint32_t frame,
@@ -346,15 +362,10 @@ std::uint64_t Table::entry(std::uint64_t index) const {
     // A hit copies out the entry's bytes alone: the whole frame, chunks apart, cost a hit more
     // than the shared block it replaced (hex 4x5, whose frames the cache mostly holds, 0.85x).
     const std::uint64_t key = cache_key(b, frame);
-    const bool ternary = header_.entry_radix == format::kTernary;
-    const std::uint32_t bits = header_.entry_bits;
-    const std::uint64_t at = ternary ? j / format::kTritsPerByte : j * bits / 8;
-    const std::uint64_t within = ternary    ? j % format::kTritsPerByte
-                                 : bits < 8 ? j % (8 / bits)
-                                            : 0;
+    const EntryPlace place = entry_place(j, header_);
     std::array<std::uint8_t, 8> bytes{};
-    if (cache_->copy(key, at, {bytes.data(), ternary || bits < 8 ? 1 : bits / 8}))
-      return unpack_entry(bytes.data(), within, header_);
+    if (cache_->copy(key, place.at, {bytes.data(), place.bytes}))
+      return unpack_entry(bytes.data(), place.index, header_);
     return unpack_entry(kept(b, frame, true).data(), j, header_);
   }
   return unpack_entry(kept(b, frame).data(), j, header_);
@@ -365,9 +376,7 @@ void Table::prefetch_entry(std::uint64_t index) const {
   const std::uint64_t block = index >> header_.block_entries_log2;
   if (!(ready_[block >> 6].load(std::memory_order_acquire) >> (block & 63) & 1)) return;
   const std::uint64_t i = index & (header_.block_entries() - 1);
-  __builtin_prefetch(decoded_slot(static_cast<std::uint32_t>(block)) +
-                     (header_.entry_radix == format::kTernary ? i / format::kTritsPerByte
-                                                              : i * header_.entry_bits / 8));
+  __builtin_prefetch(decoded_slot(static_cast<std::uint32_t>(block)) + entry_place(i, header_).at);
 }
 
 void Table::verify_all() const {
