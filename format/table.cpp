@@ -130,6 +130,7 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
   const bool decoded = mode_ == tbreader::CacheMode::decoded;
   std::size_t parts = header_.block_count;  // what ready_ and claimed_ hold a bit for
   if (decoded) {
+    slot_bytes_ = header_.block_raw_bytes(0);
     for (std::uint32_t b = 0; b < header_.block_count; ++b)
       decoded_bytes_ += header_.block_raw_bytes(b);
   } else {
@@ -186,7 +187,7 @@ bool Table::same_file() const {
 }
 
 std::uint8_t* Table::decoded_slot(std::uint32_t block) const {
-  return decoded_region_ + std::uint64_t{block} * header_.block_raw_bytes(0);
+  return decoded_region_ + std::uint64_t{block} * slot_bytes_;
 }
 
 const std::uint8_t* Table::compressed(std::uint32_t block,

@@ -123,6 +123,7 @@ class Table {
   // Decoded mode: every block's raw bytes, block b at b times a block's size.
   std::uint8_t* decoded_region_ = nullptr;
   std::uint64_t decoded_bytes_ = 0;
+  std::uint64_t slot_bytes_ = 0;  // a full block's raw bytes: worked out once, not every probe
   // The other modes: the file's compressed blocks at their offsets from the first, read in runs
   // of 2^run_log2_ blocks (about 256 KiB) on first use and kept.
   std::uint8_t* compressed_region_ = nullptr;

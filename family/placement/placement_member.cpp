@@ -33,6 +33,8 @@ Member::Member(Rules rules) : rules_(std::move(rules)), symmetry_(rules_) {
                        static_cast<std::int8_t>(t < rules_.turns ? rules_.marks_in_turn(t) : 0)});
   for (const bool by_mover : {false, true})
     for (int t = 0; t < stored_; ++t) shapes_[by_mover].push_back(make_shape(t, by_mover));
+  if (stored_ < rules_.turns && !rules_.wins_at_once && rules_.win == WinTest::lines)
+    last_turn_.emplace(rules_);
 }
 
 LayerShape Member::make_shape(int turn, bool key_is_mover) const {

@@ -22,6 +22,7 @@
 
 #include "family/family_rules.hpp"
 #include "family/family_symmetry.hpp"
+#include "family/placement/last_turn.hpp"
 
 namespace tbgen::family {
 
@@ -56,6 +57,8 @@ class Member {
     return shapes_[key_is_mover][static_cast<std::size_t>(turn)];
   }
   int stored_layers() const { return stored_; }  // layers 0 .. stored_layers() - 1 have tables
+  // A lines member whose last turn has no table values it by this; null otherwise.
+  const LastTurn* last_turn() const { return last_turn_ ? &*last_turn_ : nullptr; }
   const std::string& table_name(int turn) const { return table_names_.at(turn); }
   std::uint32_t value_codec() const;  // 7 outcome, 8 speed, 9 margin (docs/FORMAT.md)
   std::uint32_t entry_bits() const;
@@ -95,6 +98,7 @@ class Member {
   };
   std::vector<Counts> counts_;  // by turn, 0 .. turns: every probe asks for a shape
   std::array<std::vector<LayerShape>, 2> shapes_;  // [keyed by the mover][stored layer]
+  std::optional<LastTurn> last_turn_;
   LayerShape make_shape(int turn, bool key_is_mover) const;
 };
 

@@ -133,6 +133,7 @@ Code PlacementReader::code(const TableSet& tables, const Board& b) const {
   Code c = 0;
   if (r.terminal(b.turn, b.first, b.second, &c)) return c;
   if (b.turn < member_->stored_layers()) return stored(tables, b);
+  if (const LastTurn* last = member_->last_turn()) return last->best(b.first, b.second);
   // The last turn has no table: the best of its few moves, until one reaches the best code the
   // mover can have (no later move can do better).
   const bool first_moves = r.first_moves(b.turn);
