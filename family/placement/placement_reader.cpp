@@ -348,8 +348,9 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
             const Board& b = boards[read.at];
             read.index =
                 member_->position_index(*shape, b.first, b.second, Symmetry::Lookup::prefetched);
-            table->prefetch_entry(read.index);
           }
+        for (std::size_t k = 0; k < m; ++k)
+          if (const Read& read = reads[k]; read.table) table->prefetch_entry(read.index);
         for (std::size_t k = 0; k < m; ++k)
           if (const Read& read = reads[k]; read.table)
             out[i0 + read.at] = r.value_of(entry_code(*table, read.index));
