@@ -92,32 +92,6 @@ TBGEN_POPCNT_CLONES Code Rules::scored(std::uint32_t first_set, std::uint32_t se
   return code_of(margin > 0 ? 1 : margin < 0 ? -1 : 0);
 }
 
-bool Rules::terminal(int t, std::uint32_t first_set, std::uint32_t second_set, Code* code) const {
-  if (wins_at_once) {
-    const int empties = cells() - combinatorial::count_bits(first_set | second_set);
-    // The side that moved last ended the game with its line; a board where the other side has one
-    // too cannot arise (the readers refuse it) and is given to the last mover.
-    const bool first_moved_last = !first_moves(t);
-    for (const bool first_side : {first_moved_last, !first_moved_last})
-      if (wins(first_side ? first_set : second_set, first_side)) {
-        // A full Hex board holds exactly one chain (Hex's theorem): every build checks it.
-        if (win == WinTest::connection && t == turns &&
-            wins(first_side ? second_set : first_set, !first_side))
-          throw std::logic_error(canonical + ": a full board with a chain for both players");
-        *code = line_made(first_side, empties);
-        return true;
-      }
-    if (t < turns) return false;
-    if (win == WinTest::connection)
-      throw std::logic_error(canonical + ": a full board without a chain (no draws in Hex)");
-    *code = zero();
-    return true;
-  }
-  if (t < turns) return false;
-  *code = scored(first_set, second_set);
-  return true;
-}
-
 std::vector<std::uint32_t> straight_lines(int cols, int rows, int len) {
   std::vector<std::uint32_t> lines;
   const int directions[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};  // (row, col) steps

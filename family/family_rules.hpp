@@ -5,8 +5,11 @@
 // games/connect) turn a game string into these; everything else (symmetry, index, solver,
 // reader) is shared and knows a member only through them.
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "core/combinatorial.hpp"
 
 namespace tbgen::family {
 
@@ -102,8 +105,43 @@ struct Rules {
   Code scored(std::uint32_t first, std::uint32_t second) const;
   // The value of a position between whole turns after t turns, if it is decided by the board
   // alone: a line made (mnk) or the last turn played; else nothing is written and false.
-  bool terminal(int t, std::uint32_t first, std::uint32_t second, Code* code) const;
+  bool terminal(int t, std::uint32_t first_set, std::uint32_t second_set, Code* code) const {
+    return terminal_by(t, first_set, second_set, code, [&](bool by_first) {
+      return wins(by_first ? first_set : second_set, by_first);
+    });
+  }
+  // The same with the line test given: line(by_first) says whether that side has a line (or a
+  // chain), asked only where lines end the game; a reader that checked a board already knows.
+  template <class Line>
+  bool terminal_by(int t, std::uint32_t first, std::uint32_t second, Code* code, Line&& line) const;
 };
+
+template <class Line>
+bool Rules::terminal_by(int t, std::uint32_t first_set, std::uint32_t second_set, Code* code,
+                        Line&& line) const {
+  if (wins_at_once) {
+    const int empties = cells() - combinatorial::count_bits(first_set | second_set);
+    // The side that moved last ended the game with its line; a board where the other side has one
+    // too cannot arise (the readers refuse it) and is given to the last mover.
+    const bool first_moved_last = !first_moves(t);
+    for (const bool first_side : {first_moved_last, !first_moved_last})
+      if (line(first_side)) {
+        // A full Hex board holds exactly one chain (Hex's theorem): every build checks it.
+        if (win == WinTest::connection && t == turns && line(!first_side))
+          throw std::logic_error(canonical + ": a full board with a chain for both players");
+        *code = line_made(first_side, empties);
+        return true;
+      }
+    if (t < turns) return false;
+    if (win == WinTest::connection)
+      throw std::logic_error(canonical + ": a full board without a chain (no draws in Hex)");
+    *code = zero();
+    return true;
+  }
+  if (t < turns) return false;
+  *code = scored(first_set, second_set);
+  return true;
+}
 
 // A layered table's name: the member's stem, '-', the layer letter and two digits ("-t05").
 inline std::string layer_table_name(const Rules& rules, char letter, int layer) {

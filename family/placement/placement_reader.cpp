@@ -29,8 +29,9 @@ PlacementReader::Board PlacementReader::check(std::uint32_t first, std::uint32_t
         where() + ": " + std::to_string(nf) + " " + r.first + " and " + std::to_string(ns) + " " +
         r.second + " marks cannot arise between whole turns (" + r.first + " places " +
         std::to_string(r.q) + " first, then each side " + std::to_string(r.p) + " a turn)");
+  const bool first_line = r.wins_at_once && r.wins(first, true);
+  const bool second_line = r.wins_at_once && r.wins(second, false);
   if (r.wins_at_once) {
-    const bool first_line = r.wins(first, true), second_line = r.wins(second, false);
     const bool first_moves = r.first_moves(*turn);
     const std::string win = r.win_name();
     if (first_line && second_line)
@@ -49,7 +50,13 @@ PlacementReader::Board PlacementReader::check(std::uint32_t first, std::uint32_t
                                    win + "s share no cell, so no last mark made them all");
     }
   }
-  return {first, second, *turn};
+  return {first, second, *turn, first_line, second_line};
+}
+
+bool PlacementReader::decided(const Board& b, Code* code) const {
+  return member_->rules().terminal_by(b.turn, b.first, b.second, code, [&](bool by_first) {
+    return by_first ? b.first_line : b.second_line;
+  });
 }
 
 PlacementReader::Board PlacementReader::parse(const std::string& text) const {
@@ -131,7 +138,7 @@ void for_each_move(std::uint32_t empty, int count, F&& f) {
 Code PlacementReader::code(const TableSet& tables, const Board& b) const {
   const Rules& r = member_->rules();
   Code c = 0;
-  if (r.terminal(b.turn, b.first, b.second, &c)) return c;
+  if (decided(b, &c)) return c;
   if (b.turn < member_->stored_layers()) return stored(tables, b);
   if (const LastTurn* last = member_->last_turn()) return last->best(b.first, b.second);
   // The last turn has no table: the best of its few moves, until one reaches the best code the
@@ -150,7 +157,6 @@ Code PlacementReader::code(const TableSet& tables, const Board& b) const {
 
 std::vector<Code> PlacementReader::codes(const TableSet& tables,
                                          std::span<const Board> boards) const {
-  const Rules& r = member_->rules();
   std::vector<Code> out(boards.size());
   // Each layer's table is opened and its layout checked once, before the threads start.
   const TableSet streaming(tables.directory(), tbreader::CacheMode::single_block);
@@ -158,9 +164,7 @@ std::vector<Code> PlacementReader::codes(const TableSet& tables,
   std::vector<const LayerShape*> shapes(member_->stored_layers());
   for (const Board& b : boards) {
     Code ignored = 0;
-    if (b.turn >= member_->stored_layers() || used[b.turn] ||
-        r.terminal(b.turn, b.first, b.second, &ignored))
-      continue;
+    if (b.turn >= member_->stored_layers() || used[b.turn] || decided(b, &ignored)) continue;
     used[b.turn] = &table_of(streaming, b.turn, &shapes[b.turn]);
   }
   constexpr std::uint64_t kDirect = ~std::uint64_t{0};
@@ -170,8 +174,7 @@ std::vector<Code> PlacementReader::codes(const TableSet& tables,
   parallel_for(threads, (boards.size() + kChunk - 1) / kChunk, [&](std::uint64_t chunk) {
     for (std::size_t i = chunk * kChunk; i < std::min(boards.size(), (chunk + 1) * kChunk); ++i) {
       const Board& b = boards[i];
-      if (b.turn < member_->stored_layers() && used[b.turn] &&
-          !r.terminal(b.turn, b.first, b.second, &out[i])) {
+      if (b.turn < member_->stored_layers() && used[b.turn] && !decided(b, &out[i])) {
         order[i] = {std::uint64_t(b.turn) << 40 |
                         member_->position_index(*shapes[b.turn], b.first, b.second),
                     static_cast<std::uint32_t>(i)};
@@ -214,7 +217,7 @@ tbreader::Position PlacementReader::probe(const TableSet& tables,
                        {},
                        member_result(r, b.turn, empties, value)};
   Code ignored = 0;
-  if (r.terminal(b.turn, b.first, b.second, &ignored)) {
+  if (decided(b, &ignored)) {
     if (b.turn < r.turns)
       p.notes.push_back(std::string("game over: ") + (r.wins(b.first, true) ? r.first : r.second) +
                         " has a " + r.win_name());
@@ -335,7 +338,7 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
           read.at = order[g + k];
           const Board& b = boards[read.at];
           Code c = 0;
-          read.table = !r.terminal(turn, b.first, b.second, &c);
+          read.table = !decided(b, &c);
           if (!read.table) {
             out[i0 + read.at] = r.value_of(c);
             continue;

@@ -31,12 +31,17 @@ class PlacementReader : public GameReader {
   struct Board {
     std::uint32_t first = 0, second = 0;
     int turn = 0;
+    // Where a line ends the game: whether each side has one, as check() found (a board after a
+    // move that made none: neither).
+    bool first_line = false, second_line = false;
   };
   // Throws tbreader::InputError naming `where` if the board cannot arise between whole turns.
   // `where` names the board in an error; it is called only then (a probe that passes builds no
   // message).
   Board check(std::uint32_t first, std::uint32_t second, Where where) const;
   Board parse(const std::string& text) const;
+  // Rules::terminal() of a checked board, its lines not looked for again.
+  bool decided(const Board& b, family::Code* code) const;
   family::Code code(const TableSet& tables, const Board& b) const;
   // The codes of many boards, in table order: sorted by (layer, entry), each thread walking its
   // share block by block with one block cached, so every block touched is decoded once and
