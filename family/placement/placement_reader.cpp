@@ -50,12 +50,12 @@ PlacementReader::Board PlacementReader::check(std::uint32_t first, std::uint32_t
                                    win + "s share no cell, so no last mark made them all");
     }
   }
-  return {first, second, *turn, first_line, second_line};
+  return {first, second, *turn, std::uint32_t{first_line} | std::uint32_t{second_line} << 1};
 }
 
 bool PlacementReader::decided(const Board& b, Code* code) const {
   return member_->rules().terminal_by(b.turn, b.first, b.second, code, [&](bool by_first) {
-    return by_first ? b.first_line : b.second_line;
+    return (b.lines >> (by_first ? 0 : 1) & 1) != 0;
   });
 }
 
