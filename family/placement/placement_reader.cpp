@@ -288,14 +288,16 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
   // A chunk's positions are checked in order (the first refused is the one reported), then
   // answered layer by layer: positions drawn at random mix the layers, and a probe's branches
   // and tables follow its layer. Mixed, the rounds of double5 cost 40% more a position than each
-  // alone (docs/performance.md, issue 40).
-  constexpr std::size_t kChunk = 4096;
+  // alone (docs/performance.md, issue 40). On the stack (20 KiB): numeric probes allocate
+  // nothing.
+  constexpr std::size_t kChunk = 1024;
   // A group's positions go through each step together, so that the reads of one step (the class
   // lookup, then the entry) are all in flight before the next step waits for the first.
   constexpr std::size_t kGroup = 32;
-  std::vector<Board> boards(std::min(kChunk, first.size()));
-  std::vector<std::uint32_t> order(boards.size());
-  std::vector<std::uint32_t> start(static_cast<std::size_t>(r.turns) + 2);
+  std::array<Board, kChunk> boards;
+  std::array<std::uint32_t, kChunk> order;
+  std::array<std::uint32_t, kMaxCells + 2> start;  // a layer's first; turns <= cells
+  const auto layers = static_cast<std::size_t>(r.turns) + 1;
   struct Read {
     std::uint32_t at = 0;  // in the chunk
     bool table = false;    // false: answered without a table read
@@ -304,7 +306,7 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
   std::array<Read, kGroup> reads;
   for (std::size_t i0 = 0; i0 < first.size(); i0 += kChunk) {
     const std::size_t n = std::min(kChunk, first.size() - i0);
-    std::fill(start.begin(), start.end(), 0);
+    std::fill_n(start.begin(), layers + 1, 0);
     for (std::size_t j = 0; j < n; ++j) {
       const std::size_t i = i0 + j;
       try {
@@ -317,11 +319,11 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
       }
       ++start[static_cast<std::size_t>(boards[j].turn) + 1];
     }
-    for (std::size_t t = 1; t < start.size(); ++t) start[t] += start[t - 1];
+    for (std::size_t t = 1; t <= layers; ++t) start[t] += start[t - 1];
     for (std::size_t j = 0; j < n; ++j)
       order[start[static_cast<std::size_t>(boards[j].turn)]++] = static_cast<std::uint32_t>(j);
     // start[t] is now where layer t + 1's positions begin.
-    for (std::size_t t = 0, from = 0; t + 1 < start.size(); from = start[t++]) {
+    for (std::size_t t = 0, from = 0; t < layers; from = start[t++]) {
       if (from == start[t]) continue;
       const int turn = static_cast<int>(t);
       if (turn >= stored) {  // no table: decided by the board, or a last turn's few moves
