@@ -40,23 +40,24 @@ LastTurn::LastTurn(const Rules& rules)
             by_byte_[(b * 256 + v) * words + w] += by_cell_[(8 * b + bit) * words + w];
 }
 
-void LastTurn::count(std::uint32_t set, std::uint64_t* counts) const {
-  const auto words = static_cast<std::size_t>(words_);
-  for (std::size_t w = 0; w < words; ++w) {
-    std::uint64_t sum = 0;
-    for (std::size_t b = 0; b < 4; ++b)
-      sum += by_byte_[(b * 256 + (set >> (8 * b) & 0xff)) * words + w];
-    counts[w] = sum;
-  }
-}
-
-TBGEN_POPCNT_CLONES Code LastTurn::best(std::uint32_t first, std::uint32_t second) const {
-  const auto words = static_cast<std::size_t>(words_);
+// The mover's best margin, from its own view. W: the words of lines, known when compiled (the
+// loops over them unrolled, the words in registers: double5's 12 lines are 2), or 0 for words_.
+template <std::size_t W>
+[[gnu::always_inline]] inline int LastTurn::best_margin(std::uint32_t first,
+                                                        std::uint32_t second) const {
+  const std::size_t words = W ? W : static_cast<std::size_t>(words_);
   const std::uint32_t empty = full_ & ~(first | second);
-  std::uint64_t mover[kMaxWords], waiting[kMaxWords], open[kMaxWords];
-  count(first_moves_ ? first : second, mover);
-  count(first_moves_ ? second : first, waiting);
-  count(empty, open);
+  std::uint64_t mover[W ? W : kMaxWords], waiting[W ? W : kMaxWords], open[W ? W : kMaxWords];
+  const std::uint32_t sets[3] = {first_moves_ ? first : second, first_moves_ ? second : first,
+                                 empty};
+  std::uint64_t* counts[3] = {mover, waiting, open};
+  for (std::size_t s = 0; s < 3; ++s)  // a set's marks on each line, from its four bytes
+    for (std::size_t w = 0; w < words; ++w) {
+      std::uint64_t sum = 0;
+      for (std::size_t b = 0; b < 4; ++b)
+        sum += by_byte_[(b * 256 + (sets[s] >> (8 * b) & 0xff)) * words + w];
+      counts[s][w] = sum;
+    }
   const std::uint64_t* cells[32];  // each empty cell's words
   int n = 0;
   for (std::uint32_t rest = empty; rest; rest &= rest - 1)
@@ -64,21 +65,30 @@ TBGEN_POPCNT_CLONES Code LastTurn::best(std::uint32_t first, std::uint32_t secon
   // Every set of marks_ of the n empty cells, as bits of a local mask in colex order.
   const auto least = static_cast<std::uint32_t>((std::uint64_t{1} << marks_) - 1);
   const std::uint32_t last = least << (n - marks_);
-  int best = -kMaxWords * 8;  // the mover's margin, from its own view
+  int best = -kMaxWords * 8;
   for (std::uint32_t m = least;; m = combinatorial::next_combination(m)) {
+    std::uint64_t placed[W ? W : kMaxWords];
+    for (std::size_t w = 0; w < words; ++w) placed[w] = 0;
+    for (std::uint32_t rest = m; rest; rest &= rest - 1)
+      for (std::size_t w = 0; w < words; ++w) placed[w] += cells[__builtin_ctz(rest)][w];
     int margin = 0;
     for (std::size_t w = 0; w < words; ++w) {
-      std::uint64_t placed = 0;
-      for (std::uint32_t rest = m; rest; rest &= rest - 1) placed += cells[__builtin_ctz(rest)][w];
       // Leftover cells go to the side that fills; the mover's then include every empty cell.
-      const std::uint64_t own = mover[w] + (mover_fills_ ? open[w] : placed);
-      const std::uint64_t theirs = waiting[w] + (waiting_fills_ ? open[w] - placed : 0);
+      const std::uint64_t own = mover[w] + (mover_fills_ ? open[w] : placed[w]);
+      const std::uint64_t theirs = waiting[w] + (waiting_fills_ ? open[w] - placed[w] : 0);
       margin += __builtin_popcountll((own + bias_[w]) & kTops) -
                 __builtin_popcountll((theirs + bias_[w]) & kTops);
     }
     best = std::max(best, margin);
     if (m == last || marks_ == 0) break;
   }
+  return best;
+}
+
+TBGEN_POPCNT_CLONES Code LastTurn::best(std::uint32_t first, std::uint32_t second) const {
+  const int best = words_ == 1   ? best_margin<1>(first, second)
+                   : words_ == 2 ? best_margin<2>(first, second)
+                                 : best_margin<0>(first, second);
   const int v = first_moves_ ? best : -best;  // from the first player's view
   return static_cast<Code>(static_cast<int>(zero_) + (margin_ ? v : (v > 0) - (v < 0)));
 }

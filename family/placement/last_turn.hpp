@@ -24,15 +24,17 @@ class LastTurn {
 
  private:
   static constexpr int kMaxWords = 16;  // lines <= 4 directions x 32 cells
-  // The marks of `set` on every line: byte j of word w counts line 8 w + j.
-  void count(std::uint32_t set, std::uint64_t* counts) const;
+  template <std::size_t W>
+  int best_margin(std::uint32_t first, std::uint32_t second) const;
 
   bool first_moves_, mover_fills_, waiting_fills_, margin_;
   int marks_;  // in the last turn
   std::uint32_t full_;
   Code zero_;
   int words_ = 0;
-  std::vector<std::uint64_t> by_byte_;  // [(byte of the set * 256 + its value) * words_ + w]
+  // A set's marks on every line (byte j of word w counts line 8 w + j) are the sum of its
+  // bytes' rows: [(byte of the set * 256 + its value) * words_ + w].
+  std::vector<std::uint64_t> by_byte_;
   std::vector<std::uint64_t> by_cell_;  // [cell * words_ + w]: a byte 1 on each line through it
   std::vector<std::uint64_t> bias_;     // [w]: 128 - threshold in the byte of each line
 };
