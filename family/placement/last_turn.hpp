@@ -3,7 +3,7 @@
 // the mover's few moves, each board scored after the leftover cells are filled.
 //
 // Rules::scored() scores one board a line at a time; a probe of double5's last round scored its
-// ten moves that way in 3,300 instructions with a branch a line, the most of any probe (18% of
+// ten moves that way in 3,300 instructions with a branch a line, the most of any probe (13% of
 // uniform positions). Here the marks on every line are counted at once: a line's count is a byte
 // of a word (8 lines a word), a set's counts are the sum of its cells' words, and "at least the
 // threshold" is the top bit of each byte after adding 128 - threshold. A move then costs a few
