@@ -7,6 +7,7 @@
 #include <array>
 
 #include "core/board_text.hpp"
+#include "layered_values.hpp"
 
 namespace tbgen {
 
@@ -31,10 +32,12 @@ bool all_digits(const std::string& text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+}  // namespace
+
 // Boards (column masks) from which no order of play was found, per thread: a table of fixed
 // size that forgets everything when half full. Forgetting costs only repeated work, so probes
 // stay exact with memory bounded and nothing allocated after a thread's first board.
-class DeadEnds {
+class GravityReader::DeadEnds {
  public:
   static DeadEnds& of_this_thread() {
     thread_local std::unique_ptr<DeadEnds> mine = std::make_unique<DeadEnds>();
@@ -67,11 +70,41 @@ class DeadEnds {
   std::size_t used_ = 0;
 };
 
-}  // namespace
-
-bool GravityReader::arises(const GravityBoard& b, int t, bool lines_free) const {
-  if (t == 0) return true;
+bool GravityReader::arises(std::uint64_t first, std::uint64_t second, const GravityBoard& b, int t,
+                           bool lines_free) const {
+  if (taken_back(first, second, t, lines_free)) return true;
   DeadEnds& dead = DeadEnds::of_this_thread();
+  dead.forget_all();  // dead ends of another board say nothing here
+  return search(b, t, lines_free, dead);
+}
+
+bool GravityReader::taken_back(std::uint64_t first, std::uint64_t second, int t,
+                               bool lines_free) const {
+  const int cols = member_->rules().cols;
+  if (t == 0) return true;
+  // The marks of the player who made the t-th move, and the other's: the two swap every move.
+  std::uint64_t mine = member_->first_moves(t - 1) ? first : second;
+  std::uint64_t others = first ^ second ^ mine;
+  for (; t > 0; --t, lines_free = true, std::swap(mine, others)) {
+    // Tops: marks with no mark above them (the cell above is `cols` bits lower).
+    std::uint64_t tops = mine & ~((mine | others) << cols);
+    for (std::uint64_t x = lines_free ? 0 : tops; x != 0; x &= x - 1)  // the last move's lines
+      if (const std::uint64_t top = x & (~x + 1); member_->has_line(to_columns(mine ^ top)))
+        tops ^= top;
+    // A top with the other player's mark below it, so that the next mark taken back (theirs)
+    // has a top to come from; else any. Of those, the tallest column's (the lowest bit: rows
+    // from the top), then the leftmost. On 200,000 boards of connect 6x5 drawn uniformly that
+    // arise, this finds an order for all but 0.17% (the leftmost top alone: 38%).
+    const std::uint64_t other_below = tops & (others >> cols);
+    const std::uint64_t pick = other_below ? other_below : tops;
+    if (pick == 0) return false;
+    mine ^= pick & (~pick + 1);
+  }
+  return true;
+}
+
+bool GravityReader::search(const GravityBoard& b, int t, bool lines_free, DeadEnds& dead) const {
+  if (t == 0) return true;
   if (dead.contains(b.mask)) return false;
   const bool by_first = member_->first_moves(t - 1);  // who made the t-th mark
   // The top mark of every column at once: adding each column's bottom cell carries through its
@@ -84,7 +117,7 @@ bool GravityReader::arises(const GravityBoard& b, int t, bool lines_free) const 
     if (!lines_free &&
         (member_->has_line(before.first) || member_->has_line(before.mask ^ before.first)))
       continue;
-    if (arises(before, t - 1, true)) return true;
+    if (search(before, t - 1, true, dead)) return true;
   }
   dead.insert(b.mask);
   return false;
@@ -173,8 +206,7 @@ GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_
       throw tbreader::InputError(where() + ": no single last move of " +
                                  (first_line ? r.first : r.second) + " made its lines");
   }
-  DeadEnds::of_this_thread().forget_all();  // dead ends of another board say nothing here
-  if (!arises(p.board, p.t, !first_line && !second_line))
+  if (!arises(first, second, p.board, p.t, !first_line && !second_line))
     throw tbreader::InputError(where() + ": cannot arise in play (no order of alternate drops " +
                                "builds these columns without a line before the last move)");
   return p;
@@ -188,13 +220,16 @@ const Table& GravityReader::table_of(const TableSet& tables, int t) const {
   return table;
 }
 
+Code GravityReader::entry_code(const Table& table, std::uint64_t index) const {
+  const std::uint64_t v = table.entry(index);
+  if (v >= member_->rules().codes()) throw tbreader::Error(table.name() + ": invalid value code");
+  return static_cast<Code>(v);
+}
+
 Code GravityReader::code(const TableSet& tables, const Position& p) const {
   if (Code decided = 0; member_->terminal(p.t, p.board, &decided)) return decided;
   if (p.t < member_->stored_layers()) {
-    const Table& table = table_of(tables, p.t);
-    const std::uint64_t v = table.entry(member_->index().entry(p.t, p.board));
-    if (v >= member_->rules().codes()) throw tbreader::Error(table.name() + ": invalid value code");
-    return static_cast<Code>(v);
+    return entry_code(table_of(tables, p.t), member_->index().entry(p.t, p.board));
   }
   // A layer without a table: the best of its few moves, played out, until one reaches the best
   // code the mover can have (no later move can do better).
@@ -275,6 +310,46 @@ std::int32_t GravityReader::value_of(const TableSet& tables, std::uint64_t first
   const auto where = [&] { return position_name(first, second); };
   expect_masks(first, second, member_->rules().cells());
   return member_->rules().value_of(code(tables, checked(first, second, where)));
+}
+
+void GravityReader::values_of(const TableSet& tables, std::span<const std::uint64_t> first,
+                              std::span<const std::uint64_t> second,
+                              std::span<std::int32_t> out) const {
+  const Rules& r = member_->rules();
+  // A group's entries are asked for together, then read: their misses overlap.
+  constexpr std::size_t kGroup = 32;
+  constexpr std::uint64_t kDecided = ~std::uint64_t{0};  // an index: answered by the board
+  std::array<std::uint64_t, kGroup> index;
+  const auto check_one = [&](std::size_t i) {
+    expect_masks(first[i], second[i], r.cells());
+    return checked(first[i], second[i], [&] { return position_name(first[i], second[i]); });
+  };
+  const auto answer = [&](int t, std::size_t i0, std::span<const Position> positions,
+                          std::span<const std::uint32_t> order) {
+    if (t >= member_->stored_layers()) {  // no table: the few moves left played out
+      for (const std::uint32_t j : order) out[i0 + j] = r.value_of(code(tables, positions[j]));
+      return;
+    }
+    const Table& table = table_of(tables, t);
+    for (std::size_t g = 0; g < order.size(); g += kGroup) {
+      const std::size_t m = std::min(kGroup, order.size() - g);
+      for (std::size_t k = 0; k < m; ++k) {
+        const Position& p = positions[order[g + k]];
+        Code decided = 0;
+        index[k] = member_->terminal(p.t, p.board, &decided) ? kDecided
+                                                             : member_->index().entry(t, p.board);
+        if (index[k] == kDecided)
+          out[i0 + order[g + k]] = r.value_of(decided);
+        else
+          table.prefetch_entry(index[k]);
+      }
+      for (std::size_t k = 0; k < m; ++k)
+        if (index[k] != kDecided) out[i0 + order[g + k]] = r.value_of(entry_code(table, index[k]));
+    }
+  };
+  values_by_layer<Position, kMaxGravityBits + 1>(
+      first.size(), static_cast<std::size_t>(member_->layers()), check_one,
+      [](const Position& p) { return p.t; }, answer);
 }
 
 void GravityReader::solve(const TableSet&, std::istream&, std::ostream&) const {

@@ -23,6 +23,8 @@ class GravityReader : public GameReader {
   bool board_family() const override { return true; }
   std::int32_t value_of(const TableSet& tables, std::uint64_t first,
                         std::uint64_t second) const override;
+  void values_of(const TableSet& tables, std::span<const std::uint64_t> first,
+                 std::span<const std::uint64_t> second, std::span<std::int32_t> out) const override;
 
  private:
   struct Position {
@@ -36,16 +38,24 @@ class GravityReader : public GameReader {
   Position parse(const std::string& text) const;
   // The same checks of a board as masks of cells (bit row * cols + col, row 0 the top).
   Position checked(std::uint64_t first, std::uint64_t second, Where where) const;
-  // Whether some order of play builds the board: its t marks taken back one by one from the
-  // tops of the columns, each the mark of the player who made that move, with no line on any
-  // board before the last (a line ends the game). `lines_free`: the board has no line, nor then
-  // has any board before it, and none is looked for (taking marks back never makes a line).
-  bool arises(const family::GravityBoard& b, int t, bool lines_free) const;
+  // Whether some order of play builds the board (also given as the masks of cells of
+  // checked()): its t marks taken back one by one from the tops of the columns, each the mark of
+  // the player who made that move, with no line on any board before the last (a line ends the
+  // game). `lines_free`: the board has no line, nor then has any board before it, and none is
+  // looked for (taking marks back never makes a line).
+  bool arises(std::uint64_t first, std::uint64_t second, const family::GravityBoard& b, int t,
+              bool lines_free) const;
+  // One order of play found without backtracking (below); false says nothing, search decides.
+  bool taken_back(std::uint64_t first, std::uint64_t second, int t, bool lines_free) const;
+  class DeadEnds;  // boards from which no order of play was found
+  bool search(const family::GravityBoard& b, int t, bool lines_free, DeadEnds& dead) const;
   // Where a mark dropped into column c lands; 0 if the column is full.
   family::Bits top_of(const family::GravityBoard& b, int c) const;
   Position played(const Position& p, family::Bits top) const;
   const Table& table_of(const TableSet& tables, int t) const;
   family::Code code(const TableSet& tables, const Position& p) const;
+  // The code of a table entry; tbreader::Error naming the table if it is out of range.
+  family::Code entry_code(const Table& table, std::uint64_t index) const;
 
   std::shared_ptr<const family::GravityMember> member_;
   family::Bits bottoms_ = 0;  // the bottom cell of every column

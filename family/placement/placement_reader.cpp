@@ -11,6 +11,7 @@
 #include "core/combinatorial.hpp"
 #include "core/parallel.hpp"
 #include "family/family_game.hpp"
+#include "layered_values.hpp"
 
 namespace tbgen {
 
@@ -285,83 +286,59 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
                                 std::span<std::int32_t> out) const {
   const Rules& r = member_->rules();
   const int stored = member_->stored_layers();
-  // A chunk's positions are checked in order (the first refused is the one reported), then
-  // answered layer by layer: positions drawn at random mix the layers, and a probe's branches
-  // and tables follow its layer. Mixed, the rounds of double5 cost 40% more a position than each
-  // alone (docs/performance.md, issue 40). On the stack (20 KiB): numeric probes allocate
-  // nothing.
-  constexpr std::size_t kChunk = 1024;
   // A group's positions go through each step together, so that the reads of one step (the class
   // lookup, then the entry) are all in flight before the next step waits for the first.
   constexpr std::size_t kGroup = 32;
-  std::array<Board, kChunk> boards;
-  std::array<std::uint32_t, kChunk> order;
-  std::array<std::uint32_t, kMaxCells + 2> start;  // a layer's first; turns <= cells
-  const auto layers = static_cast<std::size_t>(r.turns) + 1;
   struct Read {
     std::uint32_t at = 0;  // in the chunk
     bool table = false;    // false: answered without a table read
     std::uint64_t index = 0;
   };
   std::array<Read, kGroup> reads;
-  for (std::size_t i0 = 0; i0 < first.size(); i0 += kChunk) {
-    const std::size_t n = std::min(kChunk, first.size() - i0);
-    std::fill_n(start.begin(), layers + 1, 0);
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::size_t i = i0 + j;
-      try {
-        expect_masks(first[i], second[i], r.cells());
-        boards[j] =
-            check(static_cast<std::uint32_t>(first[i]), static_cast<std::uint32_t>(second[i]),
-                  [&] { return position_name(first[i], second[i]); });
-      } catch (const tbreader::InputError& e) {
-        throw tbreader::InputError(e.what(), i);
-      }
-      ++start[static_cast<std::size_t>(boards[j].turn) + 1];
+  const auto check_one = [&](std::size_t i) {
+    expect_masks(first[i], second[i], r.cells());
+    return check(static_cast<std::uint32_t>(first[i]), static_cast<std::uint32_t>(second[i]),
+                 [&] { return position_name(first[i], second[i]); });
+  };
+  const auto answer = [&](int turn, std::size_t i0, std::span<const Board> boards,
+                          std::span<const std::uint32_t> order) {
+    if (turn >= stored) {  // no table: decided by the board, or a last turn's few moves
+      for (const std::uint32_t j : order) out[i0 + j] = r.value_of(code(tables, boards[j]));
+      return;
     }
-    for (std::size_t t = 1; t <= layers; ++t) start[t] += start[t - 1];
-    for (std::size_t j = 0; j < n; ++j)
-      order[start[static_cast<std::size_t>(boards[j].turn)]++] = static_cast<std::uint32_t>(j);
-    // start[t] is now where layer t + 1's positions begin.
-    for (std::size_t t = 0, from = 0; t < layers; from = start[t++]) {
-      if (from == start[t]) continue;
-      const int turn = static_cast<int>(t);
-      if (turn >= stored) {  // no table: decided by the board, or a last turn's few moves
-        for (std::size_t k = from; k < start[t]; ++k)
-          out[i0 + order[k]] = r.value_of(code(tables, boards[order[k]]));
-        continue;
-      }
-      const LayerShape* shape = nullptr;
-      const Table* table = nullptr;
-      for (std::size_t g = from; g < start[t]; g += kGroup) {
-        const std::size_t m = std::min(kGroup, start[t] - g);
-        for (std::size_t k = 0; k < m; ++k) {
-          Read& read = reads[k];
-          read.at = order[g + k];
-          const Board& b = boards[read.at];
-          Code c = 0;
-          read.table = !decided(b, &c);
-          if (!read.table) {
-            out[i0 + read.at] = r.value_of(c);
-            continue;
-          }
-          if (!table) table = &table_of(tables, turn, &shape);
-          member_->prefetch_class(*shape, b.first, b.second);
+    const LayerShape* shape = nullptr;
+    const Table* table = nullptr;
+    for (std::size_t g = 0; g < order.size(); g += kGroup) {
+      const std::size_t m = std::min(kGroup, order.size() - g);
+      for (std::size_t k = 0; k < m; ++k) {
+        Read& read = reads[k];
+        read.at = order[g + k];
+        const Board& b = boards[read.at];
+        Code c = 0;
+        read.table = !decided(b, &c);
+        if (!read.table) {
+          out[i0 + read.at] = r.value_of(c);
+          continue;
         }
-        for (std::size_t k = 0; k < m; ++k)
-          if (Read& read = reads[k]; read.table) {
-            const Board& b = boards[read.at];
-            read.index =
-                member_->position_index(*shape, b.first, b.second, Symmetry::Lookup::prefetched);
-          }
-        for (std::size_t k = 0; k < m; ++k)
-          if (const Read& read = reads[k]; read.table) table->prefetch_entry(read.index);
-        for (std::size_t k = 0; k < m; ++k)
-          if (const Read& read = reads[k]; read.table)
-            out[i0 + read.at] = r.value_of(entry_code(*table, read.index));
+        if (!table) table = &table_of(tables, turn, &shape);
+        member_->prefetch_class(*shape, b.first, b.second);
       }
+      for (std::size_t k = 0; k < m; ++k)
+        if (Read& read = reads[k]; read.table) {
+          const Board& b = boards[read.at];
+          read.index =
+              member_->position_index(*shape, b.first, b.second, Symmetry::Lookup::prefetched);
+        }
+      for (std::size_t k = 0; k < m; ++k)
+        if (const Read& read = reads[k]; read.table) table->prefetch_entry(read.index);
+      for (std::size_t k = 0; k < m; ++k)
+        if (const Read& read = reads[k]; read.table)
+          out[i0 + read.at] = r.value_of(entry_code(*table, read.index));
     }
-  }
+  };
+  values_by_layer<Board, kMaxCells + 1>(
+      first.size(), static_cast<std::size_t>(r.turns) + 1, check_one,
+      [](const Board& b) { return b.turn; }, answer);
 }
 
 void PlacementReader::solve(const TableSet&, std::istream&, std::ostream&) const {
