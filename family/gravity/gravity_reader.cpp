@@ -96,7 +96,9 @@ bool GravityReader::taken_back(std::uint64_t first, std::uint64_t second, int t,
     // from the top), then the leftmost. On 200,000 boards of connect 6x5 drawn uniformly that
     // arise, this finds an order for all but 0.17% (the leftmost top alone: 38%).
     const std::uint64_t other_below = tops & (others >> cols);
-    const std::uint64_t pick = other_below ? other_below : tops;
+    // Without a branch: which it is changes from mark to mark, and mispredicted it cost half
+    // of the order's time.
+    const std::uint64_t pick = other_below | (tops & (0 - std::uint64_t{other_below == 0}));
     if (pick == 0) return false;
     mine ^= pick & (~pick + 1);
   }
