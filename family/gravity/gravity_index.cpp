@@ -1,5 +1,6 @@
 #include "family/gravity/gravity_index.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/combinatorial.hpp"
@@ -22,6 +23,13 @@ GravityIndex::GravityIndex(int cols, int rows)
       for (std::uint64_t r = 0; r < p.size(); ++r) p[r] = combinatorial::colex_unrank(r, j);
       pieces_.push_back(std::move(p));
     }
+  // A column's key is 1 << h | its first player's cells: every state and digit, by one lookup.
+  columns_.resize(std::size_t{2} << rows);
+  for (int s = 0; s < states_; ++s)
+    for (std::uint64_t r = 0; r < weight_[s]; ++r)
+      columns_[(std::size_t{1} << height_[s]) | pieces_[s][r]] =
+          static_cast<std::uint32_t>(s) | static_cast<std::uint32_t>(r) << 8;
+  for (int c = 0; c < cols; ++c) bottoms_ |= Bits{1} << shift(c);
   if (cols % 2) order_.push_back(cols / 2);
   for (int c = cols / 2 - 1; c >= 0; --c) {
     order_.push_back(c);
@@ -173,13 +181,15 @@ Bits GravityIndex::mirror(Bits b) const {
 }
 
 // Heights and colourings by popcnt where the CPU has it (the reader is built for any x86-64).
-TBGEN_POPCNT_CLONES void GravityIndex::decompose(const GravityBoard& b, States* s,
-                                                 std::uint64_t* digits) const {
+void GravityIndex::decompose(const GravityBoard& b, States* s, std::uint64_t* digits) const {
+  // Adding a column's bottom cell carries through its h marks to the cell above them (the spare
+  // bit of a full column): every column's key at once.
+  const Bits keys = (b.mask + bottoms_) | b.first;
+  const Bits key_mask = (Bits{2} << rows_) - 1;
   for (int c = 0; c < cols_; ++c) {
-    const int h = column_height(b, c);
-    const auto firsts = static_cast<std::uint32_t>((b.first & column(c)) >> shift(c));
-    (*s)[c] = static_cast<std::uint8_t>(state(h, __builtin_popcount(firsts)));
-    digits[c] = combinatorial::colex_rank(firsts);
+    const std::uint32_t code = columns_[(keys >> shift(c)) & key_mask];
+    (*s)[c] = static_cast<std::uint8_t>(code);
+    digits[c] = code >> 8;
   }
 }
 
@@ -187,7 +197,10 @@ std::uint64_t GravityIndex::entry(int t, const GravityBoard& b) const {
   States s{};
   std::uint64_t digits[kMaxGravityCols];
   decompose(b, &s, digits);
-  if (!canonical(s)) return entry(t, {mirror(b.first), mirror(b.mask)});
+  if (!canonical(s)) {  // the mirror image's columns: the same, right to left
+    std::reverse(s.begin(), s.begin() + cols_);
+    std::reverse(digits, digits + cols_);
+  }
   std::uint64_t within = 0;
   for (const int c : order_) within = within * weight_[s[c]] + digits[c];
   return class_offset(t, s) + within;

@@ -84,6 +84,7 @@ class GravityIndex {
   int shift(int c) const { return c * (rows_ + 1); }
   Bits column(int c) const { return ((Bits{1} << rows_) - 1) << shift(c); }
   Bits mirror(Bits b) const;
+  Bits bottoms() const { return bottoms_; }  // the bottom cell of every column
   // The first player's cells of column c in state s with digit r.
   Bits piece(int c, int s, std::uint64_t r) const { return pieces_[s][r] << shift(c); }
   // Those of every digit of state s, in column 0: for the solver's odometer, a load a step.
@@ -134,6 +135,8 @@ class GravityIndex {
   std::vector<Level> levels_;
   std::vector<std::uint64_t> end_;         // after the last level: 1 at (0, 0)
   std::vector<std::vector<Bits>> pieces_;  // [s][r]: the first player's cells of a column
+  std::vector<std::uint32_t> columns_;     // [1 << h | cells]: state | digit << 8 (decompose)
+  Bits bottoms_ = 0;
 };
 
 template <class F>

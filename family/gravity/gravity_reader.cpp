@@ -16,7 +16,6 @@ using namespace family;
 GravityReader::GravityReader(Rules rules)
     : member_(std::make_shared<GravityMember>(std::move(rules))) {
   const Rules& r = member_->rules();
-  for (int c = 0; c < r.cols; ++c) bottoms_ |= Bits{1} << member_->index().shift(c);
   to_columns_.resize(static_cast<std::size_t>((r.cells() + 7) / 8));
   for (int i = 0; i < r.cells(); ++i) {  // cell i of the board (row 0 the top) to its bit
     const Bits bit = Bits{1} << (member_->index().shift(i % r.cols) + r.rows - 1 - i / r.cols);
@@ -112,7 +111,8 @@ bool GravityReader::search(const GravityBoard& b, int t, bool lines_free, DeadEn
   // The top mark of every column at once: adding each column's bottom cell carries through its
   // marks to the cell above the top one (the column's spare bit when it is full). Those of the
   // player who made the t-th mark, from the left column.
-  Bits tops = ((b.mask + bottoms_) >> 1) & b.mask & (by_first ? b.first : ~b.first);
+  Bits tops =
+      ((b.mask + member_->index().bottoms()) >> 1) & b.mask & (by_first ? b.first : ~b.first);
   for (; tops != 0; tops &= tops - 1) {
     const Bits top = tops & (~tops + 1);
     const GravityBoard before{.first = b.first & ~top, .mask = b.mask ^ top};

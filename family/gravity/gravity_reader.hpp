@@ -58,7 +58,6 @@ class GravityReader : public GameReader {
   family::Code entry_code(const Table& table, std::uint64_t index) const;
 
   std::shared_ptr<const family::GravityMember> member_;
-  family::Bits bottoms_ = 0;  // the bottom cell of every column
   // A board mask (bit row * cols + col, row 0 the top) in the index's column layout, a byte of
   // the mask at a time: no division by the columns for every cell of every probe.
   family::Bits to_columns(std::uint64_t cells) const {
