@@ -160,7 +160,9 @@ GravityReader::Position GravityReader::parse(const std::string& text) const {
     first |= std::uint64_t{cells[i] == r.first} << i;
     second |= std::uint64_t{cells[i] == r.second} << i;
   }
-  return checked(first, second, where);
+  const Position board = checked(first, second, where);
+  expect_arises(first, second, board, where);
+  return board;
 }
 
 GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_t second,
@@ -208,10 +210,15 @@ GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_
       throw tbreader::InputError(where() + ": no single last move of " +
                                  (first_line ? r.first : r.second) + " made its lines");
   }
-  if (!arises(first, second, p.board, p.t, !first_line && !second_line))
+  p.lines_free = !first_line && !second_line;
+  return p;
+}
+
+void GravityReader::expect_arises(std::uint64_t first, std::uint64_t second, const Position& p,
+                                  Where where) const {
+  if (!arises(first, second, p.board, p.t, p.lines_free))
     throw tbreader::InputError(where() + ": cannot arise in play (no order of alternate drops " +
                                "builds these columns without a line before the last move)");
-  return p;
 }
 
 const Table& GravityReader::table_of(const TableSet& tables, int t) const {
@@ -311,7 +318,19 @@ std::int32_t GravityReader::value_of(const TableSet& tables, std::uint64_t first
                                      std::uint64_t second) const {
   const auto where = [&] { return position_name(first, second); };
   expect_masks(first, second, member_->rules().cells());
-  return member_->rules().value_of(code(tables, checked(first, second, where)));
+  const Position p = checked(first, second, where);
+  // The entry asked for before the order of play is looked for: its read (a miss, most of a
+  // probe's time) and the search overlap.
+  const Table* table = nullptr;
+  std::uint64_t index = 0;
+  if (Code decided = 0;
+      p.t < member_->stored_layers() && !member_->terminal(p.t, p.board, &decided)) {
+    table = &table_of(tables, p.t);
+    index = member_->index().entry(p.t, p.board);
+    table->prefetch_entry(index);
+  }
+  expect_arises(first, second, p, where);
+  return member_->rules().value_of(table ? entry_code(*table, index) : code(tables, p));
 }
 
 void GravityReader::values_of(const TableSet& tables, std::span<const std::uint64_t> first,
@@ -324,7 +343,10 @@ void GravityReader::values_of(const TableSet& tables, std::span<const std::uint6
   std::array<std::uint64_t, kGroup> index;
   const auto check_one = [&](std::size_t i) {
     expect_masks(first[i], second[i], r.cells());
-    return checked(first[i], second[i], [&] { return position_name(first[i], second[i]); });
+    const auto where = [&] { return position_name(first[i], second[i]); };
+    const Position p = checked(first[i], second[i], where);
+    expect_arises(first[i], second[i], p, where);
+    return p;
   };
   const auto answer = [&](int t, std::size_t i0, std::span<const Position> positions,
                           std::span<const std::uint32_t> order) {
