@@ -35,24 +35,20 @@ TBGEN_POPCNT_CLONES bool has_line(const std::vector<std::uint32_t>& lines, int t
 
 // A chain of `marks` from the cells of `from` to those of `to`, by flood fill: each step adds
 // the marks touching the chain so far, by shifts (cell (r, c) is bit r * cols + c; it touches
-// (r, c +- 1), (r +- 1, c), (r - 1, c + 1) and (r + 1, c - 1)).
+// (r, c +- 1), (r +- 1, c), (r - 1, c + 1) and (r + 1, c - 1)). `left`: the first column.
 bool joins(std::uint32_t marks, std::uint32_t from, std::uint32_t to, int cols,
-           std::uint32_t full) {
-  std::uint32_t first_column = 0;
-  for (int i = 0; i < 32; i += cols) first_column |= std::uint32_t{1} << i;
-  first_column &= full;
-  const std::uint32_t last_column = first_column << (cols - 1);
-  const auto shift = [](std::uint32_t m, int by) { return by >= 0 ? m << by : m >> -by; };
+           std::uint32_t left) {
+  const std::uint32_t not_left = ~left, not_right = ~(left << (cols - 1));
   std::uint32_t reached = marks & from;
   for (std::uint32_t before = 0; reached != before;) {
     before = reached;
-    const std::uint32_t left = reached & ~first_column, right = reached & ~last_column;
-    reached |= (shift(right, 1) | shift(left, -1) | shift(reached, cols) | shift(reached, -cols) |
-                shift(right, 1 - cols) | shift(left, cols - 1)) &
-               marks;
+    const std::uint32_t l = reached & not_left, r = reached & not_right;
+    reached |=
+        (r << 1 | l >> 1 | reached << cols | reached >> cols | r >> (cols - 1) | l << (cols - 1)) &
+        marks;
     if (reached & to) return true;
   }
-  return (reached & to) != 0;
+  return false;
 }
 
 }  // namespace
@@ -60,18 +56,20 @@ bool joins(std::uint32_t marks, std::uint32_t from, std::uint32_t to, int cols,
 bool Rules::wins(std::uint32_t marks, bool by_first) const {
   if (win == WinTest::lines) return has_line(lines, threshold, marks);
   const std::uint32_t top = (std::uint32_t{1} << cols) - 1;
-  std::uint32_t left = 0;
-  for (int r = 0; r < rows; ++r) left |= std::uint32_t{1} << (r * cols);
+  const std::uint32_t left = full() / top;  // bit 0 of every row
   // A chain steps at most one row and one column a cell, so it has a mark in every row it
-  // joins (X) or every column (O): most boards of a probe fail that before the search.
+  // joins (X) or every column (O): most boards of a probe fail that before the search. Tested
+  // without a loop: a row's marks below its last cell, plus all of those cells, carry into the
+  // last cell when there are any; a column's, the rows folded onto the first.
   if ((by_first ? first : second) == 'X') {  // top row to bottom row
-    for (int r = 0; r < rows; ++r)
-      if (!(marks & top << (r * cols))) return false;
-    return joins(marks, top, top << (cols * (rows - 1)), cols, full());
+    const std::uint32_t last = left << (cols - 1), below = full() & ~last;
+    if (((((marks & below) + below) | marks) & last) != last) return false;
+    return joins(marks, top, top << (cols * (rows - 1)), cols, left);
   }
-  for (int c = 0; c < cols; ++c)
-    if (!(marks & left << c)) return false;
-  return joins(marks, left, left << (cols - 1), cols, full());
+  std::uint32_t folded = marks;
+  for (int covered = 1; covered < rows; covered *= 2) folded |= folded >> (covered * cols);
+  if ((folded & top) != top) return false;
+  return joins(marks, left, left << (cols - 1), cols, left);
 }
 
 Code Rules::won(bool first_won, int empties) const {
