@@ -7,6 +7,7 @@
 #include <array>
 
 #include "core/board_text.hpp"
+#include "core/combinatorial.hpp"
 #include "layered_values.hpp"
 
 namespace tbgen {
@@ -172,7 +173,9 @@ GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_
   Position p;
   p.board.mask = to_columns(first | second);
   p.board.first = to_columns(first);
-  for (int c = 0; c < r.cols; ++c) {
+  // Adding each column's bottom cell carries through a run of marks from the bottom to the cell
+  // above it, and leaves a mark above a gap where it was: every column at once.
+  for (int c = 0; c < r.cols && ((p.board.mask + index.bottoms()) & p.board.mask); ++c) {
     const Bits column = (p.board.mask & index.column(c)) >> index.shift(c);
     if (column & (column + 1)) {  // not a run from the bottom: a mark above a gap
       const int gap = __builtin_ctzll(~column);
@@ -182,8 +185,8 @@ GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_
           " is above an empty cell (a mark drops to the lowest empty cell of its column)");
     }
   }
-  const int nf = __builtin_popcountll(p.board.first);
-  const int ns = __builtin_popcountll(p.board.mask) - nf;
+  const int nf = combinatorial::count_bits(p.board.first);
+  const int ns = combinatorial::count_bits(p.board.mask) - nf;
   if (nf != ns && nf != ns + 1)
     throw tbreader::InputError(where() + ": " + std::to_string(nf) + " " + r.first + " and " +
                                std::to_string(ns) + " " + r.second + " marks cannot arise (" +
