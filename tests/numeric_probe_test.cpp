@@ -199,6 +199,35 @@ TEST(NumericProbe, BadPositionsAndGames) {
   EXPECT_THROW(nim.value_of(0, 0), tbreader::InputError);
 }
 
+// A board is checked before any table is read: one that cannot arise is refused as such with no
+// tables at all, and one that can is answered "table missing" (tbreader::Error). Callers (the
+// benchmarks) tell positions that arise apart with an empty directory.
+TEST(NumericProbe, BoardsRefusedBeforeAnyTableIsRead) {
+  const tbreader::Tablebase none(tbgen::testing::fresh_directory("no-tables"));
+  const tbreader::Game connect(none, "connect(cols=6,rows=5)");
+  // No order of alternate drops builds this board (drawn by bench_member_probe).
+  const std::uint64_t x = 0x688e82, o = 0x3a832020;
+  EXPECT_THROW(connect.value_of(x, o), tbreader::InputError);
+  std::vector<std::int32_t> out(2);
+  const std::vector<std::uint64_t> firsts{0, x}, seconds{0, o};
+  try {
+    connect.values_of(firsts, seconds, out);
+    ADD_FAILURE() << "values_of answered a board that cannot arise";
+  } catch (const tbreader::InputError& e) {
+    EXPECT_EQ(e.item, 1u);
+    EXPECT_NE(std::string(e.what()).find("cannot arise in play"), std::string::npos);
+  } catch (const tbreader::Error& e) {
+    ADD_FAILURE() << "read a table before refusing the board: " << e.what();
+  }
+  try {
+    (void)connect.value_of(0, 0);
+    ADD_FAILURE() << "answered without tables";
+  } catch (const tbreader::InputError& e) {
+    ADD_FAILURE() << "the empty board refused: " << e.what();
+  } catch (const tbreader::Error&) {
+  }
+}
+
 TEST(NumericProbe, TheCApi) {
   const auto dir = tbgen::testing::built_tables("connect(cols=4,rows=3)").string();
   tbr_tablebase* tb = tbr_open(dir.c_str(), TBR_CACHE_BOUNDED, 1 << 20);

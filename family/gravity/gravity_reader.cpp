@@ -322,18 +322,8 @@ std::int32_t GravityReader::value_of(const TableSet& tables, std::uint64_t first
   const auto where = [&] { return position_name(first, second); };
   expect_masks(first, second, member_->rules().cells());
   const Position p = checked(first, second, where);
-  // The entry asked for before the order of play is looked for: its read (a miss, most of a
-  // probe's time) and the search overlap.
-  const Table* table = nullptr;
-  std::uint64_t index = 0;
-  if (Code decided = 0;
-      p.t < member_->stored_layers() && !member_->terminal(p.t, p.board, &decided)) {
-    table = &table_of(tables, p.t);
-    index = member_->index().entry(p.t, p.board);
-    table->prefetch_entry(index);
-  }
   expect_arises(first, second, p, where);
-  return member_->rules().value_of(table ? entry_code(*table, index) : code(tables, p));
+  return member_->rules().value_of(code(tables, p));
 }
 
 void GravityReader::values_of(const TableSet& tables, std::span<const std::uint64_t> first,
