@@ -200,8 +200,9 @@ TEST(NumericProbe, BadPositionsAndGames) {
 }
 
 // A board is checked before any table is read: one that cannot arise is refused as such with no
-// tables at all, and one that can is answered "table missing" (tbreader::Error). Callers (the
-// benchmarks) tell positions that arise apart with an empty directory.
+// tables at all, a game over is answered by its board, and another is answered "table missing"
+// (tbreader::Error). Callers (the benchmarks) tell positions that arise apart with an empty
+// directory.
 TEST(NumericProbe, BoardsRefusedBeforeAnyTableIsRead) {
   const tbreader::Tablebase none(tbgen::testing::fresh_directory("no-tables"));
   const tbreader::Game connect(none, "connect(cols=6,rows=5)");
@@ -219,6 +220,12 @@ TEST(NumericProbe, BoardsRefusedBeforeAnyTableIsRead) {
   } catch (const tbreader::Error& e) {
     ADD_FAILURE() << "read a table before refusing the board: " << e.what();
   }
+  // A game over is answered by its board: X's four in column a, O's three in b.
+  const std::uint64_t line = 1ull << 24 | 1ull << 18 | 1ull << 12 | 1ull << 6;
+  const std::uint64_t three = 1ull << 25 | 1ull << 19 | 1ull << 13;
+  EXPECT_EQ(connect.value_of(line, three), 1);
+  connect.values_of(std::vector{line, line}, std::vector{three, three}, out);
+  EXPECT_EQ(out, (std::vector<std::int32_t>{1, 1}));
   try {
     (void)connect.value_of(0, 0);
     ADD_FAILURE() << "answered without tables";

@@ -180,7 +180,6 @@ Bits GravityIndex::mirror(Bits b) const {
   return m;
 }
 
-// Heights and colourings by popcnt where the CPU has it (the reader is built for any x86-64).
 void GravityIndex::decompose(const GravityBoard& b, States* s, std::uint64_t* digits) const {
   // Adding a column's bottom cell carries through its h marks to the cell above them (the spare
   // bit of a full column): every column's key at once.

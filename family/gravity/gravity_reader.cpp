@@ -161,9 +161,7 @@ GravityReader::Position GravityReader::parse(const std::string& text) const {
     first |= std::uint64_t{cells[i] == r.first} << i;
     second |= std::uint64_t{cells[i] == r.second} << i;
   }
-  const Position board = checked(first, second, where);
-  expect_arises(first, second, board, where);
-  return board;
+  return checked(first, second, where);
 }
 
 GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_t second,
@@ -213,15 +211,10 @@ GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_
       throw tbreader::InputError(where() + ": no single last move of " +
                                  (first_line ? r.first : r.second) + " made its lines");
   }
-  p.lines_free = !first_line && !second_line;
-  return p;
-}
-
-void GravityReader::expect_arises(std::uint64_t first, std::uint64_t second, const Position& p,
-                                  Where where) const {
-  if (!arises(first, second, p.board, p.t, p.lines_free))
+  if (!arises(first, second, p.board, p.t, !first_line && !second_line))
     throw tbreader::InputError(where() + ": cannot arise in play (no order of alternate drops " +
                                "builds these columns without a line before the last move)");
+  return p;
 }
 
 const Table& GravityReader::table_of(const TableSet& tables, int t) const {
@@ -321,9 +314,7 @@ std::int32_t GravityReader::value_of(const TableSet& tables, std::uint64_t first
                                      std::uint64_t second) const {
   const auto where = [&] { return position_name(first, second); };
   expect_masks(first, second, member_->rules().cells());
-  const Position p = checked(first, second, where);
-  expect_arises(first, second, p, where);
-  return member_->rules().value_of(code(tables, p));
+  return member_->rules().value_of(code(tables, checked(first, second, where)));
 }
 
 void GravityReader::values_of(const TableSet& tables, std::span<const std::uint64_t> first,
@@ -336,10 +327,7 @@ void GravityReader::values_of(const TableSet& tables, std::span<const std::uint6
   std::array<std::uint64_t, kGroup> index;
   const auto check_one = [&](std::size_t i) {
     expect_masks(first[i], second[i], r.cells());
-    const auto where = [&] { return position_name(first[i], second[i]); };
-    const Position p = checked(first[i], second[i], where);
-    expect_arises(first[i], second[i], p, where);
-    return p;
+    return checked(first[i], second[i], [&] { return position_name(first[i], second[i]); });
   };
   const auto answer = [&](int t, std::size_t i0, std::span<const Position> positions,
                           std::span<const std::uint32_t> order) {
@@ -347,7 +335,7 @@ void GravityReader::values_of(const TableSet& tables, std::span<const std::uint6
       for (const std::uint32_t j : order) out[i0 + j] = r.value_of(code(tables, positions[j]));
       return;
     }
-    const Table& table = table_of(tables, t);
+    const Table* table = nullptr;  // looked up at the first board its table answers
     for (std::size_t g = 0; g < order.size(); g += kGroup) {
       const std::size_t m = std::min(kGroup, order.size() - g);
       for (std::size_t k = 0; k < m; ++k) {
@@ -355,13 +343,15 @@ void GravityReader::values_of(const TableSet& tables, std::span<const std::uint6
         Code decided = 0;
         index[k] = member_->terminal(p.t, p.board, &decided) ? kDecided
                                                              : member_->index().entry(t, p.board);
-        if (index[k] == kDecided)
+        if (index[k] == kDecided) {
           out[i0 + order[g + k]] = r.value_of(decided);
-        else
-          table.prefetch_entry(index[k]);
+          continue;
+        }
+        if (!table) table = &table_of(tables, t);
+        table->prefetch_entry(index[k]);
       }
       for (std::size_t k = 0; k < m; ++k)
-        if (index[k] != kDecided) out[i0 + order[g + k]] = r.value_of(entry_code(table, index[k]));
+        if (index[k] != kDecided) out[i0 + order[g + k]] = r.value_of(entry_code(*table, index[k]));
     }
   };
   values_by_layer<Position, kMaxGravityBits + 1>(

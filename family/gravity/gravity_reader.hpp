@@ -29,19 +29,15 @@ class GravityReader : public GameReader {
  private:
   struct Position {
     family::GravityBoard board;
-    int t = 0;                // marks
-    bool lines_free = false;  // neither side has a line
+    int t = 0;  // marks
   };
   // Throws tbreader::InputError naming the board (or the move) if the position cannot be played
   // from: a mark above an empty cell, counts that do not fit, lines that end the game otherwise
   // than at its last move; a move sequence with a column off the board or full, or a move after
   // the game is over.
   Position parse(const std::string& text) const;
-  // The same checks of a board as masks of cells (bit row * cols + col, row 0 the top), but for
-  // the order of play: expect_arises.
+  // The same checks of a board as masks of cells (bit row * cols + col, row 0 the top).
   Position checked(std::uint64_t first, std::uint64_t second, Where where) const;
-  void expect_arises(std::uint64_t first, std::uint64_t second, const Position& p,
-                     Where where) const;
   // Whether some order of play builds the board (also given as the masks of cells of
   // checked()): its t marks taken back one by one from the tops of the columns, each the mark of
   // the player who made that move, with no line on any board before the last (a line ends the
@@ -49,7 +45,8 @@ class GravityReader : public GameReader {
   // looked for (taking marks back never makes a line).
   bool arises(std::uint64_t first, std::uint64_t second, const family::GravityBoard& b, int t,
               bool lines_free) const;
-  // One order of play found without backtracking (below); false says nothing, search decides.
+  // One order of play found without backtracking (the rule: gravity_reader.cpp); false says
+  // nothing, and search() decides.
   bool taken_back(std::uint64_t first, std::uint64_t second, int t, bool lines_free) const;
   class DeadEnds;  // boards from which no order of play was found
   bool search(const family::GravityBoard& b, int t, bool lines_free, DeadEnds& dead) const;
