@@ -89,9 +89,6 @@ class GravityIndex {
   Bits piece(int c, int s, std::uint64_t r) const { return pieces_[s][r] << shift(c); }
   // Those of every digit of state s, in column 0: for the solver's odometer, a load a step.
   const Bits* pieces(int s) const { return pieces_[s].data(); }
-  int column_height(const GravityBoard& b, int c) const {
-    return __builtin_popcountll(b.mask & column(c));
-  }
   // Every column's state and digit.
   void decompose(const GravityBoard& b, States* s, std::uint64_t* digits) const;
 

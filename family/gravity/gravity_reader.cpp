@@ -225,16 +225,11 @@ const Table& GravityReader::table_of(const TableSet& tables, int t) const {
   return table;
 }
 
-Code GravityReader::entry_code(const Table& table, std::uint64_t index) const {
-  const std::uint64_t v = table.entry(index);
-  if (v >= member_->rules().codes()) throw tbreader::Error(table.name() + ": invalid value code");
-  return static_cast<Code>(v);
-}
-
 Code GravityReader::code(const TableSet& tables, const Position& p) const {
   if (Code decided = 0; member_->terminal(p.t, p.board, &decided)) return decided;
   if (p.t < member_->stored_layers()) {
-    return entry_code(table_of(tables, p.t), member_->index().entry(p.t, p.board));
+    return member_code(table_of(tables, p.t), member_->index().entry(p.t, p.board),
+                       member_->rules().codes());
   }
   // A layer without a table: the best of its few moves, played out, until one reaches the best
   // code the mover can have (no later move can do better).
@@ -351,7 +346,8 @@ void GravityReader::values_of(const TableSet& tables, std::span<const std::uint6
         table->prefetch_entry(index[k]);
       }
       for (std::size_t k = 0; k < m; ++k)
-        if (index[k] != kDecided) out[i0 + order[g + k]] = r.value_of(entry_code(*table, index[k]));
+        if (index[k] != kDecided)
+          out[i0 + order[g + k]] = r.value_of(member_code(*table, index[k], r.codes()));
     }
   };
   values_by_layer<Position, kMaxGravityBits + 1>(

@@ -55,8 +55,6 @@ class GravityReader : public GameReader {
   Position played(const Position& p, family::Bits top) const;
   const Table& table_of(const TableSet& tables, int t) const;
   family::Code code(const TableSet& tables, const Position& p) const;
-  // The code of a table entry; tbreader::Error naming the table if it is out of range.
-  family::Code entry_code(const Table& table, std::uint64_t index) const;
 
   std::shared_ptr<const family::GravityMember> member_;
   // A board mask (bit row * cols + col, row 0 the top) in the index's column layout, a byte of

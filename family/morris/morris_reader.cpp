@@ -30,9 +30,7 @@ Code MorrisReader::code(const TableSet& tables, const Position& p) const {
     expect_layout(table, kMorrisIndexScheme, kMorrisCodec, layout_->entries(s));
     table.mark_checked_for(this);
   }
-  const std::uint64_t c = table.entry(layout_->entry(p));
-  if (c > 0xffff) throw tbreader::Error(table.name() + ": invalid value code");
-  return static_cast<Code>(c);
+  return static_cast<Code>(member_code(table, layout_->entry(p), 0x10000));
 }
 
 namespace {

@@ -92,14 +92,8 @@ const Table& PlacementReader::table_of(const TableSet& tables, int turn,
 Code PlacementReader::stored(const TableSet& tables, const Board& b) const {
   const LayerShape* shape = nullptr;
   const Table& table = table_of(tables, b.turn, &shape);
-  return entry_code(table, member_->position_index(*shape, b.first, b.second));
-}
-
-Code PlacementReader::entry_code(const Table& table, std::uint64_t index) const {
-  const std::uint64_t code = table.entry(index);
-  if (code >= member_->rules().codes())
-    throw tbreader::Error(table.name() + ": invalid value code");
-  return static_cast<Code>(code);
+  return member_code(table, member_->position_index(*shape, b.first, b.second),
+                     member_->rules().codes());
 }
 
 // The value after the mover adds `marks`: a set that makes a line wins at once, played with
@@ -192,7 +186,8 @@ std::vector<Code> PlacementReader::codes(const TableSet& tables,
     const std::size_t last = std::min(order.size(), (run + 1) * kRun);
     for (std::size_t k = run * kRun; k < last && order[k].first != kDirect; ++k) {
       out[order[k].second] =
-          entry_code(*used[order[k].first >> 40], order[k].first & ((std::uint64_t{1} << 40) - 1));
+          member_code(*used[order[k].first >> 40], order[k].first & ((std::uint64_t{1} << 40) - 1),
+                      member_->rules().codes());
     }
   });
   return out;
@@ -333,7 +328,7 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
         if (const Read& read = reads[k]; read.table) table->prefetch_entry(read.index);
       for (std::size_t k = 0; k < m; ++k)
         if (const Read& read = reads[k]; read.table)
-          out[i0 + read.at] = r.value_of(entry_code(*table, read.index));
+          out[i0 + read.at] = r.value_of(member_code(*table, read.index, r.codes()));
     }
   };
   values_by_layer<Board, kMaxCells + 1>(

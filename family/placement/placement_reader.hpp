@@ -56,8 +56,6 @@ class PlacementReader : public GameReader {
   // The table of a stored layer, checked, and its shape (its keying is the table's).
   const Table& table_of(const TableSet& tables, int turn, const family::LayerShape** shape) const;
   family::Code stored(const TableSet& tables, const Board& b) const;
-  // The code of a table entry; tbreader::Error naming the table if it is out of range.
-  family::Code entry_code(const Table& table, std::uint64_t index) const;
   family::Code after_move(const TableSet& tables, const Board& b, std::uint32_t marks) const;
   std::shared_ptr<const family::Member> member_;
   // Marks this reader leaves on a table it has checked (Table::checked_for), one a keying.

@@ -93,6 +93,14 @@ class TableSet {
 const Table& member_table(const TableSet& tables, std::size_t slot, std::string_view name,
                           std::string_view game);
 
+// The value code at `index` of a member's table; tbreader::Error naming the table if it is not
+// below `codes` (a damaged or foreign table is refused, not read as a wrong answer).
+inline std::uint32_t member_code(const Table& table, std::uint64_t index, std::uint64_t codes) {
+  const std::uint64_t code = table.entry(index);
+  if (code >= codes) throw tbreader::Error(table.name() + ": invalid value code");
+  return static_cast<std::uint32_t>(code);
+}
+
 // Checks that a table has the layout its probe code expects; throws tbreader::Error naming
 // the file.
 void expect_layout(const Table& table, std::uint32_t index_scheme, std::uint32_t value_codec,
