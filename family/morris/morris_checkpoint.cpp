@@ -87,9 +87,50 @@ class Reader {
   bool ok_ = true;
 };
 
+std::filesystem::path with_suffix(std::filesystem::path path, const char* suffix) {
+  return path += suffix;
+}
 std::filesystem::path temporary_of(const std::filesystem::path& path) {
-  std::filesystem::path temporary = path;
-  return temporary += ".tmp";
+  return with_suffix(path, ".tmp");
+}
+// The save before the newest, kept while a save is under way.
+std::filesystem::path old_of(const std::filesystem::path& path) {
+  return with_suffix(path, ".old");
+}
+
+// The level a file's header holds, if the file is this game's, group's and process's save.
+std::optional<std::uint64_t> level_of(Reader& in, std::uint64_t key, std::uint32_t rank,
+                                      std::uint32_t processes) {
+  FileHeader h{};
+  if (!in.bytes(&h, sizeof h) || std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || h.key != key ||
+      h.rank != rank || h.processes != processes)
+    return std::nullopt;
+  return h.level;
+}
+
+// The rest of a file, past its header: the state saved at `level`, if it holds `shares`
+// positions of each side and checks.
+std::optional<GroupState> state_of(Reader& in, std::uint64_t level,
+                                   const std::vector<std::uint64_t>& shares) {
+  GroupState state;
+  state.level = level;
+  std::uint64_t sides = 0;
+  if (!in.bytes(&sides, sizeof sides) || sides != shares.size()) return std::nullopt;
+  state.states.resize(sides);
+  for (std::size_t i = 0; i < sides; ++i)
+    if (!in.array(state.states[i], shares[i]) || state.states[i].size() != shares[i])
+      return std::nullopt;
+  // A level's list holds each position of the share once at most; codes are 16 bits.
+  const std::uint64_t positions = std::accumulate(shares.begin(), shares.end(), std::uint64_t{0});
+  for (auto* levels : {&state.decided, &state.scheduled}) {
+    std::uint64_t n = 0;
+    if (!in.bytes(&n, sizeof n) || n > 0x10000) return std::nullopt;
+    levels->resize(n);
+    for (auto& list : *levels)
+      if (!in.array(list, positions)) return std::nullopt;
+  }
+  if (!in.checks()) return std::nullopt;
+  return state;
 }
 
 }  // namespace
@@ -129,36 +170,31 @@ void GroupCheckpoint::write(const GroupState& state) const {
 }
 
 void GroupCheckpoint::commit() {
+  if (std::filesystem::exists(path_)) std::filesystem::rename(path_, old_of(path_));
   std::filesystem::rename(temporary_of(path_), path_);
   last_ = std::chrono::steady_clock::now();
 }
 
-std::optional<GroupState> GroupCheckpoint::load(const std::vector<std::uint64_t>& shares) const {
-  if (!std::filesystem::exists(path_)) return std::nullopt;
-  Reader in(path_);
-  FileHeader h{};
-  if (!in.bytes(&h, sizeof h) || std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 ||
-      h.key != key_ || h.rank != rank_ || h.processes != processes_)
-    return std::nullopt;
-  GroupState state;
-  state.level = h.level;
-  std::uint64_t sides = 0;
-  if (!in.bytes(&sides, sizeof sides) || sides != shares.size()) return std::nullopt;
-  state.states.resize(sides);
-  for (std::size_t i = 0; i < sides; ++i)
-    if (!in.array(state.states[i], shares[i]) || state.states[i].size() != shares[i])
-      return std::nullopt;
-  // A level's list holds each position of the share once at most; codes are 16 bits.
-  const std::uint64_t positions = std::accumulate(shares.begin(), shares.end(), std::uint64_t{0});
-  for (auto* levels : {&state.decided, &state.scheduled}) {
-    std::uint64_t n = 0;
-    if (!in.bytes(&n, sizeof n) || n > 0x10000) return std::nullopt;
-    levels->resize(n);
-    for (auto& level : *levels)
-      if (!in.array(level, positions)) return std::nullopt;
+void GroupCheckpoint::drop() const {
+  std::filesystem::remove(old_of(path_));
+}
+
+std::vector<std::uint64_t> GroupCheckpoint::levels() const {
+  std::vector<std::uint64_t> found;
+  for (const auto& file : {path_, old_of(path_)}) {
+    Reader in(file);
+    if (const auto level = level_of(in, key_, rank_, processes_)) found.push_back(*level);
   }
-  if (!in.checks()) return std::nullopt;
-  return state;
+  return found;
+}
+
+std::optional<GroupState> GroupCheckpoint::load(std::uint64_t level,
+                                                const std::vector<std::uint64_t>& shares) const {
+  for (const auto& file : {path_, old_of(path_)}) {
+    Reader in(file);
+    if (level_of(in, key_, rank_, processes_) == level) return state_of(in, level, shares);
+  }
+  return std::nullopt;
 }
 
 void GroupCheckpoint::remove() const {
@@ -167,6 +203,7 @@ void GroupCheckpoint::remove() const {
 
 void remove_checkpoint(const std::filesystem::path& path) {
   std::filesystem::remove(path);
+  std::filesystem::remove(old_of(path));
   std::filesystem::remove(temporary_of(path));
 }
 

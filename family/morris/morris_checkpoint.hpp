@@ -3,7 +3,8 @@
 // group: on the nine board a group of two sectors of 5e8 positions each solves for half an
 // hour or more. The work file <table>.work beside the tables (<table>-pRofN.work for process R
 // of N), where <table> is the group's first sector; replaced whole (a temporary file renamed)
-// every few minutes, removed once the group's tables are written.
+// every few minutes, the save before it kept as <...>.work.old until every process has renamed
+// its new one, and removed once the group's tables are written.
 //
 // The file: magic, a hash of the game and the group, the process and the processes, the level;
 // then the state's arrays (each side's states, the lists by level), each as its
@@ -27,13 +28,18 @@ class GroupCheckpoint {
                   int rank, int processes, std::chrono::seconds every);
   // Whether `every` has passed since the last save (or since this object was made).
   bool due() const;
-  // Saves in two steps: write() the state to a temporary file, then, once every process has
-  // written its own, commit() renames it into place: processes killed between two saves then
-  // hold states of one level unless the kill falls between their renames.
+  // Saves in three steps, each begun once every process has done the one before: write() the
+  // state to a temporary file; commit() moves the last save aside and the new one into place;
+  // drop() removes the last save. Processes killed anywhere in a save then all still hold one
+  // level, the new one or the one before.
   void write(const GroupState& state) const;
   void commit();
-  // The state saved, if the file checks and holds `shares` positions of each side.
-  std::optional<GroupState> load(const std::vector<std::uint64_t>& shares) const;
+  void drop() const;
+  // The levels saved (the newest first), read from the files' headers alone.
+  std::vector<std::uint64_t> levels() const;
+  // The state saved at `level`, if its file checks and holds `shares` positions of each side.
+  std::optional<GroupState> load(std::uint64_t level,
+                                 const std::vector<std::uint64_t>& shares) const;
   void remove() const;
 
  private:
@@ -44,7 +50,7 @@ class GroupCheckpoint {
   std::chrono::steady_clock::time_point last_;
 };
 
-// Removes the work file at `path` and its temporary file, if there.
+// Removes the work file at `path`, its last save and its temporary file, if there.
 void remove_checkpoint(const std::filesystem::path& path);
 
 // The time between saves: TBGEN_MORRIS_SAVE_SECONDS if set (tests save at every level with 0),

@@ -209,8 +209,8 @@ void MorrisTables::build(const BuildContext& context) const {
     solved.keep_only(sectors_read(layout_, s));
     const std::uint64_t sent_before = cluster.bytes_sent();
     const std::vector<Sector> sides = group_of(layout_, s);
-    // The group's solve saved between levels: a build killed in it goes on from there if every
-    // process finds its own share saved at the same level.
+    // The group's solve saved between levels: a build killed in it goes on from the newest
+    // level every process finds its own share saved at.
     std::string group_names;
     std::vector<std::uint64_t> shares;
     for (const Sector& side : sides) {
@@ -221,15 +221,19 @@ void MorrisTables::build(const BuildContext& context) const {
     GroupCheckpoint checkpoint(work_path(context.tables, names[i], cluster),
                                layout_.rules().canonical, group_names, cluster.rank(),
                                cluster.size(), checkpoint_interval());
-    std::optional<GroupState> saved = checkpoint.load(shares);
-    const std::uint64_t found = saved ? saved->level + 1 : 0;
-    const std::uint64_t highest = cluster.max(found), lowest = ~cluster.max(~found);
-    const bool resumed = lowest > 0 && lowest == highest;
+    // Saves keep the one before until every process has its new one (morris_checkpoint.hpp),
+    // so the oldest of the processes' newest levels is the one they all hold.
+    const std::vector<std::uint64_t> levels = checkpoint.levels();
+    const std::uint64_t newest = levels.empty() ? 0 : levels.front() + 1;  // 0: none
+    const std::uint64_t common = ~cluster.max(~newest), any = cluster.max(newest);
+    std::optional<GroupState> saved;
+    if (common > 0) saved = checkpoint.load(common - 1, shares);
+    const bool resumed = common > 0 && cluster.max(!saved) == 0;
     if (context.log && leader) {
       if (resumed)
         *context.log << names[i] << ": resumed at level " << saved->level << "\n";
-      else if (highest > 0)  // a kill between two processes' renames
-        *context.log << names[i] << ": the processes' saved states differ; solved again\n";
+      else if (any > 0)  // a kill in a group's first save, or a file that does not check
+        *context.log << names[i] << ": no level saved by every process; solved again\n";
     }
     auto group = solve_group(layout_, solved, s,
                              {.threads = context.threads,
@@ -244,6 +248,8 @@ void MorrisTables::build(const BuildContext& context) const {
                                     checkpoint.write(state);
                                     cluster.max(0);  // every process's state written
                                     checkpoint.commit();
+                                    cluster.max(0);  // and in place
+                                    checkpoint.drop();
                                   },
                               .resume = resumed ? &*saved : nullptr});
     saved.reset();
