@@ -29,7 +29,8 @@ class GravityReader : public GameReader {
  private:
   struct Position {
     family::GravityBoard board;
-    int t = 0;  // marks
+    int t = 0;                // marks
+    bool lines_free = false;  // neither player has a line
   };
   // Throws tbreader::InputError naming the board (or the move) if the position cannot be played
   // from: a mark above an empty cell, counts that do not fit, lines that end the game otherwise
@@ -38,6 +39,10 @@ class GravityReader : public GameReader {
   Position parse(const std::string& text) const;
   // The same checks of a board as masks of cells (bit row * cols + col, row 0 the top).
   Position checked(std::uint64_t first, std::uint64_t second, Where where) const;
+  // Those checks in two parts: all but the order of play, then that one (arises()).
+  Position checked_but_order(std::uint64_t first, std::uint64_t second, Where where) const;
+  void expect_order(std::uint64_t first, std::uint64_t second, const Position& p,
+                    Where where) const;
   // Whether some order of play builds the board (also given as the masks of cells of
   // checked()): its t marks taken back one by one from the tops of the columns, each the mark of
   // the player who made that move, with no line on any board before the last (a line ends the

@@ -54,6 +54,14 @@ class TableSet {
     return *e.table.load(std::memory_order_acquire);
   }
 
+  // The table in `slot` if it is `name`'s and trusted now, else null; no file is looked at. For
+  // a prefetch ahead of checks that must refuse a bad position before any table is opened.
+  const Table* open_table(std::size_t slot, std::string_view name) const {
+    if (slot >= kSlots) return nullptr;
+    const Entry* e = slots_[slot].load(std::memory_order_acquire);
+    return e && e->name == name ? trusted(*e) : nullptr;
+  }
+
   static constexpr std::int64_t kRecheckMs = 250;
 
  private:
