@@ -220,6 +220,23 @@ TEST(NumericProbe, BoardsRefusedBeforeAnyTableIsRead) {
   } catch (const tbreader::Error& e) {
     ADD_FAILURE() << "read a table before refusing the board: " << e.what();
   }
+  // The first refused is named whatever its fault (a reader may look for the orders of play
+  // apart from the other checks): a board that cannot arise before a mark above a gap (the top
+  // left cell alone), and after it.
+  for (const bool gap_first : {false, true}) {
+    const std::vector<std::uint64_t> xs{0, gap_first ? 1 : x, gap_first ? x : 1},
+        os{0, gap_first ? 0 : o, gap_first ? o : 0};
+    std::vector<std::int32_t> three_out(3);
+    try {
+      connect.values_of(xs, os, three_out);
+      ADD_FAILURE() << "values_of answered a board refused";
+    } catch (const tbreader::InputError& e) {
+      EXPECT_EQ(e.item, 1u);
+      EXPECT_NE(std::string(e.what()).find(gap_first ? "above an empty cell" : "cannot arise"),
+                std::string::npos)
+          << e.what();
+    }
+  }
   // A game over is answered by its board: X's four in column a, O's three in b.
   const std::uint64_t line = 1ull << 24 | 1ull << 18 | 1ull << 12 | 1ull << 6;
   const std::uint64_t three = 1ull << 25 | 1ull << 19 | 1ull << 13;
