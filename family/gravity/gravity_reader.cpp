@@ -330,10 +330,10 @@ std::int32_t GravityReader::value_of(const TableSet& tables, std::uint64_t first
   expect_masks(first, second, member_->rules().cells());
   const Rules& r = member_->rules();
   const Position p = checked_but_order(first, second, where);
-  Code decided = 0;
-  if (p.t >= member_->stored_layers() || member_->terminal(p.t, p.board, &decided)) {
+  const bool tabled = p.t < member_->stored_layers();
+  if (Code decided = 0; !tabled || member_->terminal(p.t, p.board, &decided)) {
     expect_order(first, second, p, where);
-    return r.value_of(p.t >= member_->stored_layers() ? code(tables, p) : decided);
+    return r.value_of(tabled ? decided : code(tables, p));
   }
   // The entry is asked for before the order of play is looked for, so that its read (a miss)
   // and the search overlap: 1.15x the single probes of connect 6x5 (docs/performance.md). Only

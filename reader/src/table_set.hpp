@@ -46,8 +46,7 @@ class TableSet {
   static constexpr std::size_t kSlots = 8192;  // Lasker's Twelve Men's Morris has 7,225 sectors
   const Table& slot_table(std::size_t slot, std::string_view name) const {
     if (slot >= kSlots) return table(name);
-    if (const Entry* e = slots_[slot].load(std::memory_order_acquire); e && e->name == name)
-      if (const Table* t = trusted(*e)) return *t;
+    if (const Table* t = open_table(slot, name)) return *t;
     const Entry& e = entry(name);
     const Entry* empty = nullptr;
     slots_[slot].compare_exchange_strong(empty, &e, std::memory_order_acq_rel);
