@@ -80,36 +80,125 @@ bool GravityReader::arises(std::uint64_t first, std::uint64_t second, const Grav
 
 bool GravityReader::taken_back(std::uint64_t first, std::uint64_t second, int t,
                                bool lines_free) const {
-  const int cols = member_->rules().cols;
-  if (t == 0) return true;
   // The marks of the player who made the t-th move, and the other's: the two swap every move.
-  std::uint64_t mine = member_->first_moves(t - 1) ? first : second;
+  std::uint64_t mine = t > 0 && member_->first_moves(t - 1) ? first : second;
   std::uint64_t others = first ^ second ^ mine;
   // Every mark, kept by itself: each mark taken back waits for the one before, and this way the
   // wait is one operation shorter (with the choice below, 1.045x connect 6x5's values_of;
   // docs/performance.md).
   std::uint64_t all = first | second;
-  const auto lowest = [](std::uint64_t x) { return x & (~x + 1); };
   for (; t > 0; --t, lines_free = true, std::swap(mine, others)) {
-    // Tops: marks with no mark above them (the cell above is `cols` bits lower).
-    std::uint64_t tops = mine & ~(all << cols);
-    for (std::uint64_t x = lines_free ? 0 : tops; x != 0; x &= x - 1)  // the last move's lines
-      if (const std::uint64_t top = lowest(x); member_->has_line(to_columns(mine ^ top)))
-        tops ^= top;
-    // A top with the other player's mark below it, so that the next mark taken back (theirs)
-    // has a top to come from; else any. Of those, the tallest column's (the lowest bit: rows
-    // from the top), then the leftmost. On 200,000 boards of connect 6x5 drawn uniformly that
-    // arise, this finds an order for all but 0.17% (the leftmost top alone: 38%).
-    const std::uint64_t other_below = tops & (others >> cols);
-    // Without a branch: which it is changes from mark to mark, and mispredicted it cost half
-    // of the order's time. The lowest mark of each set is found side by side, then one kept.
-    const std::uint64_t pick =
-        lowest(other_below) | (lowest(tops) & (0 - std::uint64_t{other_below == 0}));
+    const std::uint64_t pick = take_back(mine, others, all, lines_free);
     if (pick == 0) return false;
     mine ^= pick;
     all ^= pick;
   }
   return true;
+}
+
+std::uint64_t GravityReader::take_back(std::uint64_t mine, std::uint64_t others, std::uint64_t all,
+                                       bool lines_free) const {
+  const int cols = member_->rules().cols;
+  const auto lowest = [](std::uint64_t x) { return x & (~x + 1); };
+  // Tops: marks with no mark above them (the cell above is `cols` bits lower).
+  std::uint64_t tops = mine & ~(all << cols);
+  for (std::uint64_t x = lines_free ? 0 : tops; x != 0; x &= x - 1)  // the last move's lines
+    if (const std::uint64_t top = lowest(x); member_->has_line(to_columns(mine ^ top)))
+      tops ^= top;
+  // A top with the other player's mark below it, so that the next mark taken back (theirs)
+  // has a top to come from; else any. Of those, the tallest column's (the lowest bit: rows
+  // from the top), then the leftmost. On 200,000 boards of connect 6x5 drawn uniformly that
+  // arise, this finds an order for all but 0.17% (the leftmost top alone: 38%).
+  const std::uint64_t other_below = tops & (others >> cols);
+  // Without a branch: which it is changes from mark to mark, and mispredicted it cost half
+  // of the order's time. The lowest mark of each set is found side by side, then one kept.
+  return lowest(other_below) | (lowest(tops) & (0 - std::uint64_t{other_below == 0}));
+}
+
+// take_back()'s rule in every lane at once, each lane a board of its own number of marks:
+// a mark's step is the same few operations in all, so that the boards' chains of steps, each
+// step waiting for the one before, overlap; and the loop ends once for all, where a board's own
+// ended at a branch mispredicted at every board (docs/performance.md). A lane whose marks are
+// all taken back, or that holds no board, stays as it is.
+std::uint32_t GravityReader::taken_back_lanes(std::span<const Lane> boards) const {
+  using Lanes = std::uint64_t __attribute__((vector_size(8 * kLanes)));
+  const int cols = member_->rules().cols;
+  Lanes mine{}, others{}, all{}, marks{};
+  std::uint64_t most = 0;
+  for (std::size_t k = 0; k < boards.size(); ++k) {
+    const Lane& b = boards[k];
+    if (b.t == 0) continue;
+    mine[k] = member_->first_moves(b.t - 1) ? b.first : b.second;
+    others[k] = b.first ^ b.second ^ mine[k];
+    all[k] = b.first | b.second;
+    marks[k] = static_cast<std::uint64_t>(b.t);
+    most = std::max(most, marks[k]);
+  }
+  // Masks without compares (64-bit lanes have none before SSE4.1): (x | (0 - x)) >> 63 is 1
+  // where x is not 0, and `s - marks` wraps to a top bit where the lane has marks left.
+  Lanes failed{};
+  for (std::uint64_t s = 0; s < most; ++s) {
+    const Lanes active = 0 - ((s - marks) >> 63);
+    const Lanes tops = mine & ~(all << cols);
+    const Lanes other_below = tops & (others >> cols);
+    const Lanes none_below = ((other_below | (0 - other_below)) >> 63) - 1;
+    const Lanes pick =
+        ((other_below & (0 - other_below)) | (tops & (0 - tops) & none_below)) & active;
+    failed |= active & (((pick | (0 - pick)) >> 63) ^ 1);
+    mine ^= pick;
+    all ^= pick;
+    std::swap(mine, others);
+  }
+  std::uint32_t bits = 0;
+  for (std::size_t k = 0; k < boards.size(); ++k) bits |= std::uint32_t{failed[k] != 0} << k;
+  return bits;
+}
+
+void GravityReader::expect_orders(std::span<const std::uint64_t> first,
+                                  std::span<const std::uint64_t> second, std::size_t i0,
+                                  std::span<const Position> positions,
+                                  std::span<const std::uint32_t> order) const {
+  bool refused = false;
+  std::array<Lane, kLanes> lanes;
+  std::array<std::uint32_t, kLanes> at;
+  std::size_t n = 0;
+  const auto run = [&] {
+    for (std::uint32_t bits = taken_back_lanes({lanes.data(), n}); bits; bits &= bits - 1) {
+      const std::uint32_t j = at[__builtin_ctz(bits)];
+      const Position& p = positions[j];
+      refused |= !arises(first[i0 + j], second[i0 + j], p.board, p.t, p.lines_free);
+    }
+    n = 0;
+  };
+  for (const std::uint32_t j : order) {
+    const Position& p = positions[j];
+    Lane lane{first[i0 + j], second[i0 + j], p.t};
+    if (!p.lines_free) {  // the last mark, which made the lines, taken back by itself
+      const bool by_first = member_->first_moves(p.t - 1);
+      const std::uint64_t mine = by_first ? lane.first : lane.second;
+      const std::uint64_t pick = take_back(mine, lane.first ^ lane.second ^ mine,
+                                           lane.first | lane.second, false);
+      if (pick == 0) {
+        refused |= !arises(lane.first, lane.second, p.board, p.t, false);
+        continue;
+      }
+      (by_first ? lane.first : lane.second) ^= pick;
+      --lane.t;
+    }
+    lanes[n] = lane;
+    at[n++] = j;
+    if (n == kLanes) run();
+  }
+  run();
+  if (!refused) return;
+  for (std::size_t j = 0; j < positions.size(); ++j) {  // the first refused, in index order
+    const std::uint64_t f = first[i0 + j], s = second[i0 + j];
+    try {
+      expect_order(f, s, positions[j], [&] { return position_name(f, s); });
+    } catch (const tbreader::InputError& e) {
+      throw tbreader::InputError(e.what(), i0 + j);
+    }
+  }
 }
 
 bool GravityReader::search(const GravityBoard& b, int t, bool lines_free, DeadEnds& dead) const {
@@ -359,7 +448,8 @@ void GravityReader::values_of(const TableSet& tables, std::span<const std::uint6
   std::array<std::uint64_t, kGroup> index;
   const auto check_one = [&](std::size_t i) {
     expect_masks(first[i], second[i], r.cells());
-    return checked(first[i], second[i], [&] { return position_name(first[i], second[i]); });
+    return checked_but_order(first[i], second[i],
+                             [&] { return position_name(first[i], second[i]); });
   };
   const auto answer = [&](int t, std::size_t i0, std::span<const Position> positions,
                           std::span<const std::uint32_t> order) {
@@ -390,7 +480,11 @@ void GravityReader::values_of(const TableSet& tables, std::span<const std::uint6
   };
   values_by_layer<Position, kMaxGravityBits + 1>(
       first.size(), static_cast<std::size_t>(member_->layers()), check_one,
-      [](const Position& p) { return p.t; }, answer);
+      [](const Position& p) { return p.t; }, answer,
+      [&](std::size_t i0, std::span<const Position> positions,
+          std::span<const std::uint32_t> order) {
+        expect_orders(first, second, i0, positions, order);
+      });
 }
 
 void GravityReader::solve(const TableSet&, std::istream&, std::ostream&) const {

@@ -53,6 +53,23 @@ class GravityReader : public GameReader {
   // One order of play found without backtracking (the rule: gravity_reader.cpp); false says
   // nothing, and search() decides.
   bool taken_back(std::uint64_t first, std::uint64_t second, int t, bool lines_free) const;
+  // The mark that rule takes back from the player whose marks are `mine` (0: none), `all` the
+  // board's marks; `lines_free` as in arises().
+  std::uint64_t take_back(std::uint64_t mine, std::uint64_t others, std::uint64_t all,
+                          bool lines_free) const;
+  // taken_back() of up to kLanes boards with no line, side by side; bit k of the result: board
+  // k found no order that way.
+  static constexpr std::size_t kLanes = 8;
+  struct Lane {
+    std::uint64_t first = 0, second = 0;
+    int t = 0;
+  };
+  std::uint32_t taken_back_lanes(std::span<const Lane> boards) const;
+  // expect_order() of a chunk of values_of's positions, passed by checked_but_order(), the
+  // position positions[j] being (first[i0 + j], second[i0 + j]); as values_by_layer() asks.
+  void expect_orders(std::span<const std::uint64_t> first, std::span<const std::uint64_t> second,
+                     std::size_t i0, std::span<const Position> positions,
+                     std::span<const std::uint32_t> order) const;
   class DeadEnds;  // boards from which no order of play was found
   bool search(const family::GravityBoard& b, int t, bool lines_free, DeadEnds& dead) const;
   // Where a mark dropped into column c lands; 0 if the column is full.
