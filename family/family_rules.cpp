@@ -51,18 +51,18 @@ bool joins(std::uint32_t marks, std::uint32_t from, std::uint32_t to, int cols,
   return false;
 }
 
-}  // namespace
-
-bool Rules::wins(std::uint32_t marks, bool by_first) const {
-  if (win == WinTest::lines) return has_line(lines, threshold, marks);
+// Rules::wins() of a connection member, searched.
+bool connects(const Rules& r, std::uint32_t marks, bool by_first) {
+  const int cols = r.cols, rows = r.rows;
+  const std::uint32_t full = r.full();
   const std::uint32_t top = (std::uint32_t{1} << cols) - 1;
-  const std::uint32_t left = full() / top;  // bit 0 of every row
+  const std::uint32_t left = full / top;  // bit 0 of every row
   // A chain steps at most one row and one column a cell, so it has a mark in every row it
   // joins (X) or every column (O): most boards of a probe fail that before the search. Tested
   // without a loop: a row's marks below its last cell, plus all of those cells, carry into the
   // last cell when there are any; a column's, the rows folded onto the first.
-  if ((by_first ? first : second) == 'X') {  // top row to bottom row
-    const std::uint32_t last = left << (cols - 1), below = full() & ~last;
+  if ((by_first ? r.first : r.second) == 'X') {  // top row to bottom row
+    const std::uint32_t last = left << (cols - 1), below = full & ~last;
     if (((((marks & below) + below) | marks) & last) != last) return false;
     return joins(marks, top, top << (cols * (rows - 1)), cols, left);
   }
@@ -70,6 +70,22 @@ bool Rules::wins(std::uint32_t marks, bool by_first) const {
   for (int covered = 1; covered < rows; covered *= 2) folded |= folded >> (covered * cols);
   if ((folded & top) != top) return false;
   return joins(marks, left, left << (cols - 1), cols, left);
+}
+
+}  // namespace
+
+bool Rules::wins_first_time(std::uint32_t marks, bool by_first) const {
+  if (win == WinTest::lines) return has_line(lines, threshold, marks);
+  if (cells() > kChainTableCells) return connects(*this, marks, by_first);
+  ChainTable& table = *chain_table;
+  std::call_once(table.once, [&] {
+    table.bits.assign((std::uint64_t{2} << cells()) / 64 + 1, 0);
+    for (std::uint64_t i = 0; i < std::uint64_t{2} << cells(); ++i)
+      if (connects(*this, static_cast<std::uint32_t>(i & full()), i >> cells() != 0))
+        table.bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+    table.ready.store(true, std::memory_order_release);
+  });
+  return wins(marks, by_first);
 }
 
 Code Rules::won(bool first_won, int empties) const {

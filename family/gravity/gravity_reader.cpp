@@ -103,8 +103,7 @@ std::uint64_t GravityReader::take_back(std::uint64_t mine, std::uint64_t others,
   // Tops: marks with no mark above them (the cell above is `cols` bits lower).
   std::uint64_t tops = mine & ~(all << cols);
   for (std::uint64_t x = lines_free ? 0 : tops; x != 0; x &= x - 1)  // the last move's lines
-    if (const std::uint64_t top = lowest(x); member_->has_line(to_columns(mine ^ top)))
-      tops ^= top;
+    if (const std::uint64_t top = lowest(x); member_->has_line(to_columns(mine ^ top))) tops ^= top;
   // A top with the other player's mark below it, so that the next mark taken back (theirs)
   // has a top to come from; else any. Of those, the tallest column's (the lowest bit: rows
   // from the top), then the leftmost. On 200,000 boards of connect 6x5 drawn uniformly that
@@ -176,8 +175,8 @@ void GravityReader::expect_orders(std::span<const std::uint64_t> first,
     if (!p.lines_free) {  // the last mark, which made the lines, taken back by itself
       const bool by_first = member_->first_moves(p.t - 1);
       const std::uint64_t mine = by_first ? lane.first : lane.second;
-      const std::uint64_t pick = take_back(mine, lane.first ^ lane.second ^ mine,
-                                           lane.first | lane.second, false);
+      const std::uint64_t pick =
+          take_back(mine, lane.first ^ lane.second ^ mine, lane.first | lane.second, false);
       if (pick == 0) {
         refused |= !arises(lane.first, lane.second, p.board, p.t, false);
         continue;

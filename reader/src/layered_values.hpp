@@ -32,8 +32,8 @@ struct NoChunkCheck {
 // before it.
 template <class Checked, std::size_t kMaxLayers, class Check, class Layer, class Answer,
           class CheckChunk = NoChunkCheck>
-void values_by_layer(std::size_t count, std::size_t layers, Check check, Layer layer,
-                     Answer answer, CheckChunk check_chunk = {}) {
+void values_by_layer(std::size_t count, std::size_t layers, Check check, Layer layer, Answer answer,
+                     CheckChunk check_chunk = {}) {
   std::array<Checked, kLayerChunk> positions;
   std::array<std::uint32_t, kLayerChunk> order;
   std::array<std::uint32_t, kMaxLayers + 1> start;
