@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <type_traits>
 
 #include "core/board_text.hpp"
 #include "core/combinatorial.hpp"
@@ -118,32 +119,38 @@ std::uint64_t GravityReader::take_back(std::uint64_t mine, std::uint64_t others,
 // a mark's step is the same few operations in all, so that the boards' chains of steps, each
 // step waiting for the one before, overlap; and the loop ends once for all, where a board's own
 // ended at a branch mispredicted at every board (docs/performance.md). A lane whose marks are
-// all taken back, or that holds no board, stays as it is.
+// all taken back, or that holds no board, stays as it is. Word: a lane's bits, 32 where the
+// board's cells fit (twice the lanes an instruction).
+template <class Word>
 std::uint32_t GravityReader::taken_back_lanes(std::span<const Lane> boards) const {
-  using Lanes = std::uint64_t __attribute__((vector_size(8 * kLanes)));
+  using Lanes32 = std::uint32_t __attribute__((vector_size(4 * kLanes)));
+  using Lanes64 = std::uint64_t __attribute__((vector_size(8 * kLanes)));
+  using Lanes = std::conditional_t<sizeof(Word) == 4, Lanes32, Lanes64>;
+  constexpr int kTop = 8 * sizeof(Word) - 1;
   const int cols = member_->rules().cols;
   Lanes mine{}, others{}, all{}, marks{};
-  std::uint64_t most = 0;
+  Word most = 0;
   for (std::size_t k = 0; k < boards.size(); ++k) {
     const Lane& b = boards[k];
     if (b.t == 0) continue;
-    mine[k] = member_->first_moves(b.t - 1) ? b.first : b.second;
-    others[k] = b.first ^ b.second ^ mine[k];
-    all[k] = b.first | b.second;
-    marks[k] = static_cast<std::uint64_t>(b.t);
+    const std::uint64_t own = member_->first_moves(b.t - 1) ? b.first : b.second;
+    mine[k] = static_cast<Word>(own);
+    others[k] = static_cast<Word>(b.first ^ b.second ^ own);
+    all[k] = static_cast<Word>(b.first | b.second);
+    marks[k] = static_cast<Word>(b.t);
     most = std::max(most, marks[k]);
   }
-  // Masks without compares (64-bit lanes have none before SSE4.1): (x | (0 - x)) >> 63 is 1
+  // Masks without compares (64-bit lanes have none before SSE4.1): (x | (0 - x)) >> kTop is 1
   // where x is not 0, and `s - marks` wraps to a top bit where the lane has marks left.
   Lanes failed{};
-  for (std::uint64_t s = 0; s < most; ++s) {
-    const Lanes active = 0 - ((s - marks) >> 63);
+  for (Word s = 0; s < most; ++s) {
+    const Lanes active = 0 - ((s - marks) >> kTop);
     const Lanes tops = mine & ~(all << cols);
     const Lanes other_below = tops & (others >> cols);
-    const Lanes none_below = ((other_below | (0 - other_below)) >> 63) - 1;
+    const Lanes none_below = ((other_below | (0 - other_below)) >> kTop) - 1;
     const Lanes pick =
         ((other_below & (0 - other_below)) | (tops & (0 - tops) & none_below)) & active;
-    failed |= active & (((pick | (0 - pick)) >> 63) ^ 1);
+    failed |= active & (((pick | (0 - pick)) >> kTop) ^ 1);
     mine ^= pick;
     all ^= pick;
     std::swap(mine, others);
@@ -162,7 +169,11 @@ void GravityReader::expect_orders(std::span<const std::uint64_t> first,
   std::array<std::uint32_t, kLanes> at;
   std::size_t n = 0;
   const auto run = [&] {
-    for (std::uint32_t bits = taken_back_lanes({lanes.data(), n}); bits; bits &= bits - 1) {
+    const std::span<const Lane> boards(lanes.data(), n);
+    const std::uint32_t failed = member_->rules().cells() <= 32
+                                     ? taken_back_lanes<std::uint32_t>(boards)
+                                     : taken_back_lanes<std::uint64_t>(boards);
+    for (std::uint32_t bits = failed; bits; bits &= bits - 1) {
       const std::uint32_t j = at[__builtin_ctz(bits)];
       const Position& p = positions[j];
       refused |= !arises(first[i0 + j], second[i0 + j], p.board, p.t, p.lines_free);

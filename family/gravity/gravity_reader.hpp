@@ -64,6 +64,7 @@ class GravityReader : public GameReader {
     std::uint64_t first = 0, second = 0;
     int t = 0;
   };
+  template <class Word>
   std::uint32_t taken_back_lanes(std::span<const Lane> boards) const;
   // expect_order() of a chunk of values_of's positions, passed by checked_but_order(), the
   // position positions[j] being (first[i0 + j], second[i0 + j]); as values_by_layer() asks.
