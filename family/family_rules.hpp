@@ -99,7 +99,8 @@ struct Rules {
   // right column, through cells that touch as on a Hex board).
   // Inline: every board a reader checks asks it for both sides.
   bool wins(std::uint32_t marks, bool by_first) const {
-    if (const ChainTable& t = *chain_table; t.ready.load(std::memory_order_acquire)) {
+    if (win == WinTest::connection && chain_table->ready.load(std::memory_order_acquire)) {
+      const ChainTable& t = *chain_table;
       const std::uint64_t i = std::uint64_t{by_first} << cells() | marks;
       return t.bits[i >> 6] >> (i & 63) & 1;
     }
