@@ -352,9 +352,15 @@ std::uint64_t Table::entry(std::uint64_t index) const {
   const auto b = static_cast<std::uint32_t>(index >> header_.block_entries_log2);
   const std::uint64_t i = index & (header_.block_entries() - 1);
   if (decoded_region_) {
-    // A block already decoded in place: its bit, then the entry (no thread-local state).
-    if (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1)
-      return unpack_entry(decoded_slot(b), i, header_);
+    // A block already decoded in place: its bit, then the entry (no thread-local state). A
+    // random probe reads its entry once: asked for as non-temporal first, it leaves in the
+    // core's L2 the tables every probe works its index out from (symmetry rows, class bits)
+    // rather than evicting them (double5's single probes 1.12x, docs/performance.md).
+    if (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1) {
+      const std::uint8_t* slot = decoded_slot(b);
+      __builtin_prefetch(slot + entry_place(i, header_).at, 0, 0);
+      return unpack_entry(slot, i, header_);
+    }
     return unpack_entry(block(b).data(), i, header_);
   }
   const auto frame = static_cast<std::uint32_t>(i / header_.piece_entries());
@@ -377,7 +383,9 @@ void Table::prefetch_entry(std::uint64_t index) const {
   const std::uint64_t block = index >> header_.block_entries_log2;
   if (!(ready_[block >> 6].load(std::memory_order_acquire) >> (block & 63) & 1)) return;
   const std::uint64_t i = index & (header_.block_entries() - 1);
-  __builtin_prefetch(decoded_slot(static_cast<std::uint32_t>(block)) + entry_place(i, header_).at);
+  const std::uint8_t* at =
+      decoded_slot(static_cast<std::uint32_t>(block)) + entry_place(i, header_).at;
+  __builtin_prefetch(at, 0, 0);  // non-temporal, as entry() reads it
 }
 
 void Table::verify_all() const {
