@@ -127,11 +127,12 @@ class RanksAddingTable {
   std::vector<std::uint32_t> ranks_;
 };
 
-// The next larger mask of the same popcount (Gosper's hack); the next in colex order.
+// The next larger mask of the same popcount (Gosper's hack); the next in colex order. x is not
+// 0. Its lowest bit's power of two divides by a shift: a division, waited for at every step of
+// a loop over sets, was most of a last turn's scoring (docs/performance.md).
 constexpr std::uint32_t next_combination(std::uint32_t x) {
-  const std::uint32_t low = x & (~x + 1);
-  const std::uint32_t ripple = x + low;
-  return ripple | (((x ^ ripple) >> 2) / low);
+  const std::uint32_t ripple = x + (x & (~x + 1));
+  return ripple | (((x ^ ripple) >> 2) >> __builtin_ctz(x));
 }
 
 // A function compiled twice, with the popcnt instruction and without, the one the CPU runs
