@@ -65,6 +65,30 @@ class Minimax {
   std::uint64_t boards() const { return pow3_[n_]; }
   int cell(std::uint64_t b, int i) const { return static_cast<int>(b / pow3_[i] % 3); }
 
+  // Hex: whether `who`'s marks join its two sides. The letter X joins the top row to the
+  // bottom one, O the left column to the right one, whichever of them moves first.
+  bool chain(std::uint64_t b, int who) const {
+    const bool top_bottom = (who == 1) == (s_.first == 'X');
+    int cells[64], seen[64] = {}, todo[64], size = 0;
+    for (int c = 0; c < n_; ++c) cells[c] = cell(b, c);
+    for (int i = 0; i < (top_bottom ? s_.cols : s_.rows); ++i) {
+      const int c = top_bottom ? i : i * s_.cols;
+      if (cells[c] == who) seen[c] = 1, todo[size++] = c;
+    }
+    while (size > 0) {
+      const int c = todo[--size];
+      const int r = c / s_.cols, k = c % s_.cols;
+      if (top_bottom ? r == s_.rows - 1 : k == s_.cols - 1) return true;
+      for (const auto& [dr, dk] : {std::pair{0, -1}, {0, 1}, {-1, 0}, {1, 0}, {-1, 1}, {1, -1}}) {
+        const int rr = r + dr, kk = k + dk;
+        if (rr < 0 || rr >= s_.rows || kk < 0 || kk >= s_.cols) continue;
+        const int n = rr * s_.cols + kk;
+        if (!seen[n] && cells[n] == who) seen[n] = 1, todo[size++] = n;
+      }
+    }
+    return false;
+  }
+
   // Value for the first player of the board (before the next mark).
   int value(std::uint64_t b) {
     if (dense() ? memo_[b] != kUnknown : sparse_.count(b)) return dense() ? memo_[b] : sparse_[b];
@@ -204,30 +228,6 @@ class Minimax {
     const int size = s_.value == 's' ? n_ - placed + 1 : 1;
     const bool first_wins = (who == 1) != s_.misere;
     return first_wins ? size : -size;
-  }
-
-  // Hex: whether `who`'s marks join its two sides. The letter X joins the top row to the
-  // bottom one, O the left column to the right one, whichever of them moves first.
-  bool chain(std::uint64_t b, int who) const {
-    const bool top_bottom = (who == 1) == (s_.first == 'X');
-    int cells[64], seen[64] = {}, todo[64], size = 0;
-    for (int c = 0; c < n_; ++c) cells[c] = cell(b, c);
-    for (int i = 0; i < (top_bottom ? s_.cols : s_.rows); ++i) {
-      const int c = top_bottom ? i : i * s_.cols;
-      if (cells[c] == who) seen[c] = 1, todo[size++] = c;
-    }
-    while (size > 0) {
-      const int c = todo[--size];
-      const int r = c / s_.cols, k = c % s_.cols;
-      if (top_bottom ? r == s_.rows - 1 : k == s_.cols - 1) return true;
-      for (const auto& [dr, dk] : {std::pair{0, -1}, {0, 1}, {-1, 0}, {1, 0}, {-1, 1}, {1, -1}}) {
-        const int rr = r + dr, kk = k + dk;
-        if (rr < 0 || rr >= s_.rows || kk < 0 || kk >= s_.cols) continue;
-        const int n = rr * s_.cols + kk;
-        if (!seen[n] && cells[n] == who) seen[n] = 1, todo[size++] = n;
-      }
-    }
-    return false;
   }
 
   int marks(std::uint64_t b) const {

@@ -1,5 +1,6 @@
 // Hex members against the independent plain minimax (family/family_minimax.hpp, with its own
-// chain test): every position play reaches on 3x3, 3x4, 4x3 and 4x4, outcome and speed; every
+// chain test): every set of marks a chain or not as Rules::wins() says (a table up to 20 cells);
+// every position play reaches on 3x3, 3x4, 4x3 and 4x4, outcome and speed; every
 // other board of 3x3 and 3x4 refused; random positions of 4x5 and 5x4. The winning first moves
 // of 1x1 to 4x4 are printed and checked against it; the first player wins them all. 5x5 is
 // beyond a plain minimax: its winning first moves are printed by the independent alpha-beta
@@ -15,12 +16,49 @@
 #include <set>
 #include <vector>
 
+#include "core/game_string.hpp"
+#include "family/family_game.hpp"
 #include "family/family_minimax.hpp"
 #include "games/hex/hex_alphabeta.hpp"
 
 namespace {
 
 using namespace tbgen::testing;
+
+// Rules::wins() of a member of up to 20 cells reads a table of every set of marks, built from
+// the rules' own search; past 20 cells it searches. Both against the minimax's chain test: every
+// set of each side of 4x5 with O first (the letters swap sides) and of 3x4, random sets of 5x5.
+TEST(HexChains, WinsAgreeWithTheMinimax) {
+  struct Member {
+    const char* game;
+    Spec spec;
+    bool every;
+  };
+  for (const Member& m :
+       {Member{"hex(cols=4,rows=5,first=O)", hex(4, 5, 'o', 'O'), true},
+        Member{"hex(cols=3,rows=4)", hex(3, 4), true}, Member{"hex(cols=5)", hex(5, 5), false}}) {
+    const auto rules = tbgen::family_rules(tbgen::GameString(m.game));
+    ASSERT_TRUE(rules) << m.game;
+    const Minimax plain(m.spec);
+    const int n = plain.cells();
+    std::mt19937_64 rng(5);
+    const std::uint64_t sets = m.every ? std::uint64_t{1} << n : 200'000;
+    std::uint64_t chains = 0;
+    for (std::uint64_t k = 0; k < sets; ++k) {
+      const auto marks = static_cast<std::uint32_t>(m.every ? k : rng() & rules->full());
+      for (const int who : {1, 2}) {
+        std::uint64_t b = 0;  // base 3, cell 0 the lowest digit: `who`'s marks
+        for (int i = n - 1; i >= 0; --i) b = b * 3 + ((marks >> i & 1) ? who : 0);
+        const bool chain = plain.chain(b, who);
+        chains += chain;
+        if (rules->wins(marks, who == 1) != chain)
+          FAIL() << m.game << ": set " << marks << " of player " << who << " is "
+                 << (chain ? "" : "not ") << "a chain";
+      }
+    }
+    EXPECT_GT(chains, sets / 4) << m.game;  // the sets tried hold chains and others
+  }
+}
 
 TEST(HexAgainstMinimax, EveryPositionUpTo16Cells) {
   compare("hex(cols=3)", hex(3, 3), true);
