@@ -80,9 +80,15 @@ bool Rules::wins_first_time(std::uint32_t marks, bool by_first) const {
   ChainTable& table = *chain_table;
   std::call_once(table.once, [&] {
     table.bits.assign((std::uint64_t{2} << cells()) / 64 + 1, 0);
-    for (std::uint64_t i = 0; i < std::uint64_t{2} << cells(); ++i)
-      if (connects(*this, static_cast<std::uint32_t>(i & full()), i >> cells() != 0))
+    // A set holds a chain if the set without its lowest mark (met before it) does: only the
+    // others are searched.
+    for (std::uint64_t i = 0; i < std::uint64_t{2} << cells(); ++i) {
+      const auto set = static_cast<std::uint32_t>(i & full());
+      const std::uint64_t fewer = i & ~std::uint64_t{set & (~set + 1)};
+      if ((set != 0 && (table.bits[fewer >> 6] >> (fewer & 63) & 1)) ||
+          connects(*this, set, i >> cells() != 0))
         table.bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+    }
     table.ready.store(true, std::memory_order_release);
   });
   return wins(marks, by_first);

@@ -109,7 +109,7 @@ struct Rules {
   // A connection member of up to kChainTableCells cells answers wins() from a table of every
   // set of marks, a bit a set and side, built on first use and shared by the Rules' copies
   // (which are not changed once it is asked): a chain is otherwise searched for cell by cell
-  // (hex 4x5: 2^21 bits, 256 KiB, built in about 10 ms; its values_of 1.24x,
+  // (hex 4x5: 2^21 bits, 256 KiB, built in about 11 ms; its values_of 1.34x,
   // docs/performance.md).
   static constexpr int kChainTableCells = 20;
   struct ChainTable {
