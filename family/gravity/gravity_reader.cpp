@@ -79,20 +79,19 @@ bool GravityReader::arises(std::uint64_t first, std::uint64_t second, const Grav
   return search(b, t, lines_free, dead);
 }
 
+GravityReader::Lane GravityReader::lane_of(std::uint64_t first, std::uint64_t second, int t) const {
+  const std::uint64_t mine = t > 0 && member_->first_moves(t - 1) ? first : second;
+  return {mine, first ^ second ^ mine, first | second, t};
+}
+
 bool GravityReader::taken_back(std::uint64_t first, std::uint64_t second, int t,
                                bool lines_free) const {
-  // The marks of the player who made the t-th move, and the other's: the two swap every move.
-  std::uint64_t mine = t > 0 && member_->first_moves(t - 1) ? first : second;
-  std::uint64_t others = first ^ second ^ mine;
-  // Every mark, kept by itself: each mark taken back waits for the one before, and this way the
-  // wait is one operation shorter (with the choice below, 1.045x connect 6x5's values_of;
-  // docs/performance.md).
-  std::uint64_t all = first | second;
-  for (; t > 0; --t, lines_free = true, std::swap(mine, others)) {
-    const std::uint64_t pick = take_back(mine, others, all, lines_free);
+  Lane b = lane_of(first, second, t);
+  for (; b.t > 0; --b.t, lines_free = true, std::swap(b.mine, b.others)) {
+    const std::uint64_t pick = take_back(b.mine, b.others, b.all, lines_free);
     if (pick == 0) return false;
-    mine ^= pick;
-    all ^= pick;
+    b.mine ^= pick;
+    b.all ^= pick;
   }
   return true;
 }
@@ -131,13 +130,10 @@ std::uint32_t GravityReader::taken_back_lanes(std::span<const Lane> boards) cons
   Lanes mine{}, others{}, all{}, marks{};
   Word most = 0;
   for (std::size_t k = 0; k < boards.size(); ++k) {
-    const Lane& b = boards[k];
-    if (b.t == 0) continue;
-    const std::uint64_t own = member_->first_moves(b.t - 1) ? b.first : b.second;
-    mine[k] = static_cast<Word>(own);
-    others[k] = static_cast<Word>(b.first ^ b.second ^ own);
-    all[k] = static_cast<Word>(b.first | b.second);
-    marks[k] = static_cast<Word>(b.t);
+    mine[k] = static_cast<Word>(boards[k].mine);
+    others[k] = static_cast<Word>(boards[k].others);
+    all[k] = static_cast<Word>(boards[k].all);
+    marks[k] = static_cast<Word>(boards[k].t);
     most = std::max(most, marks[k]);
   }
   // Masks without compares (64-bit lanes have none before SSE4.1): (x | (0 - x)) >> kTop is 1
@@ -182,18 +178,14 @@ void GravityReader::expect_orders(std::span<const std::uint64_t> first,
   };
   for (const std::uint32_t j : order) {
     const Position& p = positions[j];
-    Lane lane{first[i0 + j], second[i0 + j], p.t};
+    Lane lane = lane_of(first[i0 + j], second[i0 + j], p.t);
     if (!p.lines_free) {  // the last mark, which made the lines, taken back by itself
-      const bool by_first = member_->first_moves(p.t - 1);
-      const std::uint64_t mine = by_first ? lane.first : lane.second;
-      const std::uint64_t pick =
-          take_back(mine, lane.first ^ lane.second ^ mine, lane.first | lane.second, false);
+      const std::uint64_t pick = take_back(lane.mine, lane.others, lane.all, false);
       if (pick == 0) {
-        refused |= !arises(lane.first, lane.second, p.board, p.t, false);
+        refused |= !arises(first[i0 + j], second[i0 + j], p.board, p.t, false);
         continue;
       }
-      (by_first ? lane.first : lane.second) ^= pick;
-      --lane.t;
+      lane = {lane.others, lane.mine ^ pick, lane.all ^ pick, lane.t - 1};  // the move before
     }
     lanes[n] = lane;
     at[n++] = j;
