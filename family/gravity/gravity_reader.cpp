@@ -20,7 +20,9 @@ GravityReader::GravityReader(Rules rules)
   const Rules& r = member_->rules();
   to_columns_.resize(static_cast<std::size_t>((r.cells() + 7) / 8));
   for (int i = 0; i < r.cells(); ++i) {  // cell i of the board (row 0 the top) to its bit
-    const Bits bit = Bits{1} << (member_->index().shift(i % r.cols) + r.rows - 1 - i / r.cols);
+    const int at = member_->index().shift(i % r.cols) + r.rows - 1 - i / r.cols;
+    const Bits bit = Bits{1} << at;
+    to_cells_[static_cast<std::size_t>(at)] = std::uint64_t{1} << i;
     for (int byte = 0; byte < 256; ++byte)
       if (byte >> (i % 8) & 1) to_columns_[static_cast<std::size_t>(i / 8)][byte] |= bit;
   }
@@ -71,24 +73,26 @@ class GravityReader::DeadEnds {
   std::size_t used_ = 0;
 };
 
-bool GravityReader::arises(std::uint64_t first, std::uint64_t second, const GravityBoard& b, int t,
-                           bool lines_free) const {
-  if (taken_back(first, second, t, lines_free)) return true;
+bool GravityReader::arises(std::uint64_t first, std::uint64_t second, const Position& p) const {
+  if (taken_back(first, second, p)) return true;
   DeadEnds& dead = DeadEnds::of_this_thread();
   dead.forget_all();  // dead ends of another board say nothing here
-  return search(b, t, lines_free, dead);
+  return search(p.board, p.t, p.lines_free, dead);
 }
 
-GravityReader::Lane GravityReader::lane_of(std::uint64_t first, std::uint64_t second, int t) const {
-  const std::uint64_t mine = t > 0 && member_->first_moves(t - 1) ? first : second;
-  return {mine, first ^ second ^ mine, first | second, t};
+GravityReader::Lane GravityReader::lane_of(std::uint64_t first, std::uint64_t second,
+                                           const Position& p) const {
+  const std::uint64_t mine = p.t > 0 && member_->first_moves(p.t - 1) ? first : second;
+  const Lane lane{mine, first ^ second ^ mine, first | second, p.t};
+  if (p.lines_free) return lane;
+  // The move that made the lines, found by checked_but_order(), taken back first: the board
+  // before it has no line, nor has any before that.
+  return {lane.others, lane.mine ^ p.last, lane.all ^ p.last, p.t - 1};
 }
 
-bool GravityReader::taken_back(std::uint64_t first, std::uint64_t second, int t,
-                               bool lines_free) const {
-  Lane b = lane_of(first, second, t);
-  for (; b.t > 0; --b.t, lines_free = true, std::swap(b.mine, b.others)) {
-    const std::uint64_t pick = take_back(b.mine, b.others, b.all, lines_free);
+bool GravityReader::taken_back(std::uint64_t first, std::uint64_t second, const Position& p) const {
+  for (Lane b = lane_of(first, second, p); b.t > 0; --b.t, std::swap(b.mine, b.others)) {
+    const std::uint64_t pick = take_back(b.mine, b.others, b.all);
     if (pick == 0) return false;
     b.mine ^= pick;
     b.all ^= pick;
@@ -96,14 +100,12 @@ bool GravityReader::taken_back(std::uint64_t first, std::uint64_t second, int t,
   return true;
 }
 
-std::uint64_t GravityReader::take_back(std::uint64_t mine, std::uint64_t others, std::uint64_t all,
-                                       bool lines_free) const {
+std::uint64_t GravityReader::take_back(std::uint64_t mine, std::uint64_t others,
+                                       std::uint64_t all) const {
   const int cols = member_->rules().cols;
   const auto lowest = [](std::uint64_t x) { return x & (~x + 1); };
   // Tops: marks with no mark above them (the cell above is `cols` bits lower).
-  std::uint64_t tops = mine & ~(all << cols);
-  for (std::uint64_t x = lines_free ? 0 : tops; x != 0; x &= x - 1)  // the last move's lines
-    if (const std::uint64_t top = lowest(x); member_->has_line(to_columns(mine ^ top))) tops ^= top;
+  const std::uint64_t tops = mine & ~(all << cols);
   // A top with the other player's mark below it, so that the next mark taken back (theirs)
   // has a top to come from; else any. Of those, the tallest column's (the lowest bit: rows
   // from the top), then the leftmost. On 200,000 boards of connect 6x5 drawn uniformly that
@@ -171,23 +173,12 @@ void GravityReader::expect_orders(std::span<const std::uint64_t> first,
                                      : taken_back_lanes<std::uint64_t>(boards);
     for (std::uint32_t bits = failed; bits; bits &= bits - 1) {
       const std::uint32_t j = at[__builtin_ctz(bits)];
-      const Position& p = positions[j];
-      refused |= !arises(first[i0 + j], second[i0 + j], p.board, p.t, p.lines_free);
+      refused |= !arises(first[i0 + j], second[i0 + j], positions[j]);
     }
     n = 0;
   };
   for (const std::uint32_t j : order) {
-    const Position& p = positions[j];
-    Lane lane = lane_of(first[i0 + j], second[i0 + j], p.t);
-    if (!p.lines_free) {  // the last mark, which made the lines, taken back by itself
-      const std::uint64_t pick = take_back(lane.mine, lane.others, lane.all, false);
-      if (pick == 0) {
-        refused |= !arises(first[i0 + j], second[i0 + j], p.board, p.t, false);
-        continue;
-      }
-      lane = {lane.others, lane.mine ^ pick, lane.all ^ pick, lane.t - 1};  // the move before
-    }
-    lanes[n] = lane;
+    lanes[n] = lane_of(first[i0 + j], second[i0 + j], positions[j]);
     at[n++] = j;
     if (n == kLanes) run();
   }
@@ -242,8 +233,7 @@ GravityReader::Position GravityReader::parse(const std::string& text) const {
                                    " is not on the board (columns 1 to " + std::to_string(r.cols) +
                                    ")");
       Code ignored = 0;
-      if (member_->terminal(p.t, p.board, &ignored))
-        throw tbreader::InputError(at() + ": the game is already over");
+      if (decided(p, &ignored)) throw tbreader::InputError(at() + ": the game is already over");
       const Bits top = top_of(p.board, c);
       if (!top) throw tbreader::InputError(at() + ": column " + std::to_string(c + 1) + " is full");
       p.board.mask |= top;
@@ -306,13 +296,12 @@ GravityReader::Position GravityReader::checked_but_order(std::uint64_t first, st
                                " has a line but is to move; the game ends at a line");
   if (first_line || second_line) {  // the last move made every line: it is on a column's top
     const Bits lines = first_line ? firsts : seconds;
-    bool made = false;
-    for (int c = 0; c < r.cols && !made; ++c) {
-      const Bits column = p.board.mask & index.column(c);
-      const Bits top = column ? Bits{1} << (63 - __builtin_clzll(column)) : 0;
-      made = (top & lines) && !member_->has_line(lines ^ top);
-    }
-    if (!made)
+    // Every column's top at once (adding its bottom cell carries past its marks), from the left.
+    for (Bits x = ((p.board.mask + index.bottoms()) >> 1) & lines; x != 0 && p.last == 0;
+         x &= x - 1)
+      if (const Bits top = x & (~x + 1); !member_->has_line(lines ^ top))
+        p.last = to_cells_[static_cast<std::size_t>(__builtin_ctzll(top))];
+    if (p.last == 0)
       throw tbreader::InputError(where() + ": no single last move of " +
                                  (first_line ? r.first : r.second) + " made its lines");
   }
@@ -322,7 +311,7 @@ GravityReader::Position GravityReader::checked_but_order(std::uint64_t first, st
 
 void GravityReader::expect_order(std::uint64_t first, std::uint64_t second, const Position& p,
                                  Where where) const {
-  if (!arises(first, second, p.board, p.t, p.lines_free))
+  if (!arises(first, second, p))
     throw tbreader::InputError(where() + ": cannot arise in play (no order of alternate drops " +
                                "builds these columns without a line before the last move)");
 }
@@ -336,7 +325,7 @@ const Table& GravityReader::table_of(const TableSet& tables, int t) const {
 }
 
 Code GravityReader::code(const TableSet& tables, const Position& p) const {
-  if (Code decided = 0; member_->terminal(p.t, p.board, &decided)) return decided;
+  if (Code by_board = 0; decided(p, &by_board)) return by_board;
   if (p.t < member_->stored_layers()) {
     return member_code(table_of(tables, p.t), member_->index().entry(p.t, p.board),
                        member_->rules().codes());
@@ -356,10 +345,9 @@ Code GravityReader::code(const TableSet& tables, const Position& p) const {
 }
 
 GravityReader::Position GravityReader::played(const Position& p, Bits top) const {
-  Position next = p;
+  Position next{.board = p.board, .t = p.t + 1};  // lines unknown
   next.board.mask |= top;
   if (member_->first_moves(p.t)) next.board.first |= top;
-  ++next.t;
   return next;
 }
 
@@ -377,7 +365,7 @@ tbreader::Position GravityReader::probe(const TableSet& tables, std::span<const 
                          {},
                          member_result(r, p.t, r.cells() - p.t, value)};
   Code ignored = 0;
-  if (member_->terminal(p.t, p.board, &ignored)) {
+  if (decided(p, &ignored)) {
     const Bits last_mover =
         member_->first_moves(p.t) ? p.board.mask ^ p.board.first : p.board.first;
     out.notes.push_back(member_->has_line(last_mover)
@@ -422,9 +410,9 @@ std::int32_t GravityReader::value_of(const TableSet& tables, std::uint64_t first
   const Rules& r = member_->rules();
   const Position p = checked_but_order(first, second, where);
   const bool tabled = p.t < member_->stored_layers();
-  if (Code decided = 0; !tabled || member_->terminal(p.t, p.board, &decided)) {
+  if (Code by_board = 0; !tabled || decided(p, &by_board)) {
     expect_order(first, second, p, where);
-    return r.value_of(tabled ? decided : code(tables, p));
+    return r.value_of(tabled ? by_board : code(tables, p));
   }
   // The entry is asked for before the order of play is looked for, so that its read (a miss)
   // and the search overlap: 1.15x the single probes of connect 6x5 (docs/performance.md). Only
@@ -464,11 +452,10 @@ void GravityReader::values_of(const TableSet& tables, std::span<const std::uint6
       const std::size_t m = std::min(kGroup, order.size() - g);
       for (std::size_t k = 0; k < m; ++k) {
         const Position& p = positions[order[g + k]];
-        Code decided = 0;
-        index[k] = member_->terminal(p.t, p.board, &decided) ? kDecided
-                                                             : member_->index().entry(t, p.board);
+        Code by_board = 0;
+        index[k] = decided(p, &by_board) ? kDecided : member_->index().entry(t, p.board);
         if (index[k] == kDecided) {
-          out[i0 + order[g + k]] = r.value_of(decided);
+          out[i0 + order[g + k]] = r.value_of(by_board);
           continue;
         }
         if (!table) table = &table_of(tables, t);

@@ -30,8 +30,15 @@ class GravityReader : public GameReader {
   struct Position {
     family::GravityBoard board;
     int t = 0;                // marks
-    bool lines_free = false;  // neither player has a line
+    bool lines_free = false;  // neither player has a line (false: unknown, or a line)
+    std::uint64_t last = 0;   // a board with a line: the move that made them all (a cell's bit)
   };
+  // Whether the board decides the position (a line, or every cell filled), and its code: a
+  // board checked (lines_free) needs no line test.
+  bool decided(const Position& p, family::Code* code) const {
+    return (!p.lines_free || p.t == member_->rules().cells()) &&
+           member_->terminal(p.t, p.board, code);
+  }
   // Throws tbreader::InputError naming the board (or the move) if the position cannot be played
   // from: a mark above an empty cell, counts that do not fit, lines that end the game otherwise
   // than at its last move; a move sequence with a column off the board or full, or a move after
@@ -43,29 +50,28 @@ class GravityReader : public GameReader {
   Position checked_but_order(std::uint64_t first, std::uint64_t second, Where where) const;
   void expect_order(std::uint64_t first, std::uint64_t second, const Position& p,
                     Where where) const;
-  // Whether some order of play builds the board (also given as the masks of cells of
+  // Whether some order of play builds the board p checked (also given as the masks of cells of
   // checked()): its t marks taken back one by one from the tops of the columns, each the mark of
   // the player who made that move, with no line on any board before the last (a line ends the
-  // game). `lines_free`: the board has no line, nor then has any board before it, and none is
-  // looked for (taking marks back never makes a line).
-  bool arises(std::uint64_t first, std::uint64_t second, const family::GravityBoard& b, int t,
-              bool lines_free) const;
+  // game). A board without a line has none before it either (taking marks back never makes a
+  // line), and none is looked for.
+  bool arises(std::uint64_t first, std::uint64_t second, const Position& p) const;
   // One order of play found without backtracking (the rule: gravity_reader.cpp); false says
   // nothing, and search() decides.
-  bool taken_back(std::uint64_t first, std::uint64_t second, int t, bool lines_free) const;
+  bool taken_back(std::uint64_t first, std::uint64_t second, const Position& p) const;
   // The mark that rule takes back from the player whose marks are `mine` (0: none), `all` the
-  // board's marks; `lines_free` as in arises().
-  std::uint64_t take_back(std::uint64_t mine, std::uint64_t others, std::uint64_t all,
-                          bool lines_free) const;
-  // A board of t marks as taken_back() takes them back: those of the player who made the t-th
-  // move, the other's (the two swap every move), and all of them, each kept by itself (each mark
-  // taken back waits for the one before, and this way the wait is one operation shorter: with
-  // the rule's choice, 1.045x connect 6x5's values_of; docs/performance.md).
+  // board's marks, none of them in a line.
+  std::uint64_t take_back(std::uint64_t mine, std::uint64_t others, std::uint64_t all) const;
+  // A board without a line as taken_back() takes its marks back: those of the player who made
+  // the t-th move, the other's (the two swap every move), and all of them, each kept by itself
+  // (each mark taken back waits for the one before, and this way the wait is one operation
+  // shorter: with the rule's choice, 1.045x connect 6x5's values_of; docs/performance.md).
   struct Lane {
     std::uint64_t mine = 0, others = 0, all = 0;
     int t = 0;
   };
-  Lane lane_of(std::uint64_t first, std::uint64_t second, int t) const;
+  // The board p as a lane: a board with a line, the board before its last move (p.last).
+  Lane lane_of(std::uint64_t first, std::uint64_t second, const Position& p) const;
   // taken_back() of up to kLanes boards with no line, side by side; bit k of the result: board
   // k found no order that way.
   static constexpr std::size_t kLanes = 8;
@@ -93,7 +99,8 @@ class GravityReader : public GameReader {
       out |= to_columns_[k][cells & 0xff];
     return out;
   }
-  std::vector<std::array<family::Bits, 256>> to_columns_;  // one table a byte of the board
+  std::vector<std::array<family::Bits, 256>> to_columns_;          // one table a byte of the board
+  std::array<std::uint64_t, family::kMaxGravityBits> to_cells_{};  // a bit back to its cell's
 };
 
 }  // namespace tbgen
