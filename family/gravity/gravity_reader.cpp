@@ -19,6 +19,7 @@ GravityReader::GravityReader(Rules rules)
     : member_(std::make_shared<GravityMember>(std::move(rules))) {
   const Rules& r = member_->rules();
   to_columns_.resize(static_cast<std::size_t>((r.cells() + 7) / 8));
+  for (int c = 0; c < r.cols; ++c) cells_ |= member_->index().column(c);
   for (int i = 0; i < r.cells(); ++i) {  // cell i of the board (row 0 the top) to its bit
     const int at = member_->index().shift(i % r.cols) + r.rows - 1 - i / r.cols;
     const Bits bit = Bits{1} << at;
@@ -335,12 +336,19 @@ Code GravityReader::code(const TableSet& tables, const Position& p) const {
   const bool first_moves = member_->first_moves(p.t);
   const Code worst = first_moves ? 0 : member_->rules().codes() - 1;
   const Code most = member_->rules().codes() - 1 - worst;
+  // Where a mark dropped lands, every column at once (a full column's lands on its spare bit).
+  const Bits drops = (p.board.mask + member_->index().bottoms()) & cells_;
+  // A line made now, where that is the best the mover can have, ends the search before any
+  // other move is played out (the moves left of it would be, in column order).
+  const Bits mover = first_moves ? p.board.first : p.board.mask ^ p.board.first;
+  if (member_->line_code(p.t + 1) == most)
+    for (Bits x = drops; x != 0; x &= x - 1)
+      if (member_->has_line(mover | (x & (~x + 1)))) return most;
   Code best = worst;
-  for (int c = 0; c < member_->rules().cols && best != most; ++c)
-    if (const Bits top = top_of(p.board, c)) {
-      const Code v = code(tables, played(p, top));
-      best = first_moves ? std::max(best, v) : std::min(best, v);
-    }
+  for (Bits x = drops; x != 0 && best != most; x &= x - 1) {
+    const Code v = code(tables, played(p, x & (~x + 1)));
+    best = first_moves ? std::max(best, v) : std::min(best, v);
+  }
   return best;
 }
 
