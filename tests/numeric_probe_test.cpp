@@ -3,7 +3,12 @@
 // random ones; and refuse what the text refuses, with the error of the C API's contract.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
 #include <random>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "tbreader/tbreader.h"
 #include "tbreader/tbreader.hpp"
@@ -197,6 +202,105 @@ TEST(NumericProbe, BadPositionsAndGames) {
   const tbreader::Game nim(tbgen::testing::tablebase("nim3(max_pile=2)"), "nim3(max_pile=2)");
   EXPECT_FALSE(nim.board_family());
   EXPECT_THROW(nim.value_of(0, 0), tbreader::InputError);
+}
+
+// Whether play reaches a board of stacked columns (cells[c] bottom up, 1 the first player's): a
+// plain search taking back, one at a time, a column's top mark of the player who made that
+// move, with no line of four on any board before the last; every sub-board visited once.
+bool reached(std::vector<std::vector<int>> columns, int rows, std::set<std::string>& dead) {
+  int t = 0;
+  for (const auto& c : columns) t += static_cast<int>(c.size());
+  if (t == 0) return true;
+  std::string key;
+  for (const auto& c : columns) {
+    for (const int m : c) key += static_cast<char>('0' + m);
+    key += '|';
+  }
+  if (dead.count(key)) return false;
+  const auto line = [&] {
+    const int cols = static_cast<int>(columns.size());
+    const auto at = [&](int c, int r) {
+      return c >= 0 && c < cols && r >= 0 && r < static_cast<int>(columns[c].size()) ? columns[c][r]
+                                                                                     : 0;
+    };
+    for (int c = 0; c < cols; ++c)
+      for (int r = 0; r < rows; ++r)
+        for (const auto& [dc, dr] : {std::pair{1, 0}, {0, 1}, {1, 1}, {1, -1}}) {
+          int k = 0;
+          while (k < 4 && at(c, r) != 0 && at(c + k * dc, r + k * dr) == at(c, r)) ++k;
+          if (k == 4) return true;
+        }
+    return false;
+  };
+  const int mover = t % 2 == 1 ? 1 : 2;  // who made the t-th mark
+  for (auto& c : columns) {
+    if (c.empty() || c.back() != mover) continue;
+    c.pop_back();
+    const bool ok = !line() && reached(columns, rows, dead);
+    c.push_back(mover);
+    if (ok) return true;
+  }
+  dead.insert(key);
+  return false;
+}
+
+// values_of's orders of play (many boards side by side, in 32-bit lanes where the board's cells
+// fit and in 64-bit lanes where they do not) against that search: random stacks of columns of
+// up to 20 marks, the counts right, many of which play cannot reach. No tables: a board refused is
+// refused before any is read, and a board reached then finds its table missing (or is answered by
+// its board).
+TEST(NumericProbe, OrdersOfPlayAsAPlainSearchFindsThem) {
+  const tbreader::Tablebase none(tbgen::testing::fresh_directory("orders"));
+  for (const auto& [cols, rows] : {std::pair{6, 5}, {7, 6}}) {
+    const tbreader::Game game(
+        none, "connect(cols=" + std::to_string(cols) + ",rows=" + std::to_string(rows) + ")");
+    std::mt19937_64 rng(static_cast<std::uint64_t>(cols));
+    std::vector<std::uint64_t> firsts, seconds, bad_firsts, bad_seconds;
+    while (firsts.size() < 1000 || bad_firsts.size() < 200) {
+      // Columns of random heights, the first player's marks (one more, or as many) on random
+      // cells of them: the counts are right, the order of play often missing.
+      std::vector<std::vector<int>> columns(cols);
+      const int marks = static_cast<int>(rng() % 21);
+      std::vector<int> colours(marks, 2);
+      std::fill_n(colours.begin(), (marks + 1) / 2, 1);
+      std::shuffle(colours.begin(), colours.end(), rng);
+      std::uint64_t first = 0, second = 0;
+      for (const int who : colours) {
+        std::size_t c = rng() % cols;
+        while (static_cast<int>(columns[c].size()) == rows) c = (c + 1) % cols;
+        const int cell =
+            (rows - 1 - static_cast<int>(columns[c].size())) * cols + static_cast<int>(c);
+        (who == 1 ? first : second) |= std::uint64_t{1} << cell;
+        columns[c].push_back(who);
+      }
+      std::set<std::string> dead;
+      if (reached(columns, rows, dead)) {
+        if (firsts.size() < 1000) firsts.push_back(first), seconds.push_back(second);
+      } else if (bad_firsts.size() < 200) {
+        bad_firsts.push_back(first), bad_seconds.push_back(second);
+      }
+    }
+    const auto refused_at = [&](const std::vector<std::uint64_t>& f,
+                                const std::vector<std::uint64_t>& s) -> std::optional<std::size_t> {
+      std::vector<std::int32_t> out(f.size());
+      try {
+        game.values_of(f, s, out);
+      } catch (const tbreader::InputError& e) {
+        return e.item;
+      } catch (const tbreader::Error&) {  // a table missing: every board passed its checks
+      }
+      return std::nullopt;
+    };
+    EXPECT_EQ(refused_at(firsts, seconds), std::nullopt) << game.name();
+    for (std::size_t b = 0; b < bad_firsts.size(); ++b) {
+      auto f = firsts, s = seconds;
+      const std::size_t at = rng() % (f.size() + 1);
+      f.insert(f.begin() + static_cast<std::ptrdiff_t>(at), bad_firsts[b]);
+      s.insert(s.begin() + static_cast<std::ptrdiff_t>(at), bad_seconds[b]);
+      EXPECT_EQ(refused_at(f, s), at)
+          << game.name() << ": " << bad_firsts[b] << " " << bad_seconds[b];
+    }
+  }
 }
 
 // A board is checked before any table is read: one that cannot arise is refused as such with no
