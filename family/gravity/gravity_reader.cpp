@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <type_traits>
 
 #include "core/board_text.hpp"
@@ -125,37 +126,64 @@ std::uint64_t GravityReader::take_back(std::uint64_t mine, std::uint64_t others,
 // board's cells fit (twice the lanes an instruction).
 template <class Word>
 std::uint32_t GravityReader::taken_back_lanes(std::span<const Lane> boards) const {
-  using Lanes32 = std::uint32_t __attribute__((vector_size(4 * kLanes)));
-  using Lanes64 = std::uint64_t __attribute__((vector_size(8 * kLanes)));
-  using Lanes = std::conditional_t<sizeof(Word) == 4, Lanes32, Lanes64>;
+  // Vectors of the processor's 16 bytes, kVectors of them for the kLanes: GCC keeps vectors that
+  // wide in registers, and one twice as wide, without AVX, in memory between operations.
+  using Vector32 = std::uint32_t __attribute__((vector_size(16)));
+  using Vector64 = std::uint64_t __attribute__((vector_size(16)));
+  using Vector = std::conditional_t<sizeof(Word) == 4, Vector32, Vector64>;
+  constexpr std::size_t kWidth = 16 / sizeof(Word), kVectors = kLanes / kWidth;
+  using Lanes = std::array<Vector, kVectors>;
   constexpr int kTop = 8 * sizeof(Word) - 1;
   const int cols = member_->rules().cols;
-  Lanes mine{}, others{}, all{}, marks{};
-  Word most = 0;
+  std::array<Word, kLanes> words[4] = {};  // mine, others, all, marks: lanes with no board empty
+  Word most = 0, least = boards.empty() ? 0 : ~Word{0};
   for (std::size_t k = 0; k < boards.size(); ++k) {
-    mine[k] = static_cast<Word>(boards[k].mine);
-    others[k] = static_cast<Word>(boards[k].others);
-    all[k] = static_cast<Word>(boards[k].all);
-    marks[k] = static_cast<Word>(boards[k].t);
-    most = std::max(most, marks[k]);
+    words[0][k] = static_cast<Word>(boards[k].mine);
+    words[1][k] = static_cast<Word>(boards[k].others);
+    words[2][k] = static_cast<Word>(boards[k].all);
+    words[3][k] = static_cast<Word>(boards[k].t);
+    most = std::max(most, words[3][k]);
+    least = std::min(least, words[3][k]);
   }
+  Lanes mine, others, all, marks;
+  std::memcpy(mine.data(), words[0].data(), sizeof mine);
+  std::memcpy(others.data(), words[1].data(), sizeof others);
+  std::memcpy(all.data(), words[2].data(), sizeof all);
+  std::memcpy(marks.data(), words[3].data(), sizeof marks);
   // Masks without compares (64-bit lanes have none before SSE4.1): (x | (0 - x)) >> kTop is 1
-  // where x is not 0, and `s - marks` wraps to a top bit where the lane has marks left.
-  Lanes failed{};
-  for (Word s = 0; s < most; ++s) {
-    const Lanes active = 0 - ((s - marks) >> kTop);
-    const Lanes tops = mine & ~(all << cols);
-    const Lanes other_below = tops & (others >> cols);
-    const Lanes none_below = ((other_below | (0 - other_below)) >> kTop) - 1;
-    const Lanes pick =
-        ((other_below & (0 - other_below)) | (tops & (0 - tops) & none_below)) & active;
-    failed |= active & (((pick | (0 - pick)) >> kTop) ^ 1);
-    mine ^= pick;
-    all ^= pick;
-    std::swap(mine, others);
+  // where x is not 0. A step takes a mark back from `mover`'s in the lanes `keep` holds.
+  const auto step = [&](Lanes& mover, const Lanes& waiting, const Lanes& keep) {
+    for (std::size_t v = 0; v < kVectors; ++v) {
+      const Vector tops = mover[v] & ~(all[v] << cols);
+      const Vector other_below = tops & (waiting[v] >> cols);
+      const Vector none_below = ((other_below | (0 - other_below)) >> kTop) - 1;
+      const Vector pick =
+          ((other_below & (0 - other_below)) | (tops & (0 - tops) & none_below)) & keep[v];
+      mover[v] ^= pick;
+      all[v] ^= pick;
+    }
+  };
+  // Two steps a turn of the loop, each side's once, while every lane has marks left: the sides
+  // named, not swapped.
+  Word s = 0;
+  Lanes keep;
+  keep.fill(0 - Vector{} - 1);
+  for (; s + 2 <= least; s += 2) {
+    step(mine, others, keep);
+    step(others, mine, keep);
   }
+  // Then the lanes with marks left: `s - marks` wraps to a top bit there.
+  for (; s < most; ++s) {
+    for (std::size_t v = 0; v < kVectors; ++v) keep[v] = 0 - ((s - marks[v]) >> kTop);
+    if (s % 2 == 0)
+      step(mine, others, keep);
+    else
+      step(others, mine, keep);
+  }
+  // A lane's t steps each took back a mark, or one did not and a mark is left: no test a step.
+  std::memcpy(words[2].data(), all.data(), sizeof all);
   std::uint32_t bits = 0;
-  for (std::size_t k = 0; k < boards.size(); ++k) bits |= std::uint32_t{failed[k] != 0} << k;
+  for (std::size_t k = 0; k < boards.size(); ++k) bits |= std::uint32_t{words[2][k] != 0} << k;
   return bits;
 }
 

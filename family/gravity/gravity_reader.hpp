@@ -73,8 +73,9 @@ class GravityReader : public GameReader {
   // The board p as a lane: a board with a line, the board before its last move (p.last).
   Lane lane_of(std::uint64_t first, std::uint64_t second, const Position& p) const;
   // taken_back() of up to kLanes boards with no line, side by side; bit k of the result: board
-  // k found no order that way.
-  static constexpr std::size_t kLanes = 8;
+  // k found no order that way. 16: four chains of steps in registers of 32-bit lanes, which a
+  // step's latency leaves room for (8 lanes, two chains: 1.03-1.05x as long; docs/performance.md).
+  static constexpr std::size_t kLanes = 16;
   template <class Word>
   std::uint32_t taken_back_lanes(std::span<const Lane> boards) const;
   // expect_order() of a chunk of values_of's positions, passed by checked_but_order(), the
