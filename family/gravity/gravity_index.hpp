@@ -85,6 +85,11 @@ class GravityIndex {
   Bits column(int c) const { return ((Bits{1} << rows_) - 1) << shift(c); }
   Bits mirror(Bits b) const;
   Bits bottoms() const { return bottoms_; }  // the bottom cell of every column
+  // Every column at once: adding its bottom cell carries through its marks to the cell above
+  // them (a full column's spare bit). The top mark of each column with any:
+  Bits tops(Bits mask) const { return ((mask + bottoms_) >> 1) & mask; }
+  // and where a mark dropped into each column lands (none for a full one).
+  Bits drops(Bits mask) const { return (mask + bottoms_) & ~(bottoms_ << rows_); }
   // The first player's cells of column c in state s with digit r.
   Bits piece(int c, int s, std::uint64_t r) const { return pieces_[s][r] << shift(c); }
   // Those of every digit of state s, in column 0: for the solver's odometer, a load a step.

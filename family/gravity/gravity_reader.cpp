@@ -20,7 +20,6 @@ GravityReader::GravityReader(Rules rules)
     : member_(std::make_shared<GravityMember>(std::move(rules))) {
   const Rules& r = member_->rules();
   to_columns_.resize(static_cast<std::size_t>((r.cells() + 7) / 8));
-  for (int c = 0; c < r.cols; ++c) cells_ |= member_->index().column(c);
   for (int i = 0; i < r.cells(); ++i) {  // cell i of the board (row 0 the top) to its bit
     const int at = member_->index().shift(i % r.cols) + r.rows - 1 - i / r.cols;
     const Bits bit = Bits{1} << at;
@@ -227,11 +226,8 @@ bool GravityReader::search(const GravityBoard& b, int t, bool lines_free, DeadEn
   if (t == 0) return true;
   if (dead.contains(b.mask)) return false;
   const bool by_first = member_->first_moves(t - 1);  // who made the t-th mark
-  // The top mark of every column at once: adding each column's bottom cell carries through its
-  // marks to the cell above the top one (the column's spare bit when it is full). Those of the
-  // player who made the t-th mark, from the left column.
-  Bits tops =
-      ((b.mask + member_->index().bottoms()) >> 1) & b.mask & (by_first ? b.first : ~b.first);
+  // The top marks of the player who made the t-th mark, from the left column.
+  Bits tops = member_->index().tops(b.mask) & (by_first ? b.first : ~b.first);
   for (; tops != 0; tops &= tops - 1) {
     const Bits top = tops & (~tops + 1);
     const GravityBoard before{.first = b.first & ~top, .mask = b.mask ^ top};
@@ -246,7 +242,7 @@ bool GravityReader::search(const GravityBoard& b, int t, bool lines_free, DeadEn
 
 Bits GravityReader::top_of(const GravityBoard& b, int c) const {
   const GravityIndex& index = member_->index();
-  return (b.mask + (Bits{1} << index.shift(c))) & index.column(c);
+  return index.drops(b.mask) & index.column(c);
 }
 
 GravityReader::Position GravityReader::parse(const std::string& text) const {
@@ -325,9 +321,8 @@ GravityReader::Position GravityReader::checked_but_order(std::uint64_t first, st
                                " has a line but is to move; the game ends at a line");
   if (first_line || second_line) {  // the last move made every line: it is on a column's top
     const Bits lines = first_line ? firsts : seconds;
-    // Every column's top at once (adding its bottom cell carries past its marks), from the left.
-    for (Bits x = ((p.board.mask + index.bottoms()) >> 1) & lines; x != 0 && p.last == 0;
-         x &= x - 1)
+    // Every column's top at once, from the left.
+    for (Bits x = index.tops(p.board.mask) & lines; x != 0 && p.last == 0; x &= x - 1)
       if (const Bits top = x & (~x + 1); !member_->has_line(lines ^ top))
         p.last = to_cells_[static_cast<std::size_t>(__builtin_ctzll(top))];
     if (p.last == 0)
@@ -364,8 +359,7 @@ Code GravityReader::code(const TableSet& tables, const Position& p) const {
   const bool first_moves = member_->first_moves(p.t);
   const Code worst = first_moves ? 0 : member_->rules().codes() - 1;
   const Code most = member_->rules().codes() - 1 - worst;
-  // Where a mark dropped lands, every column at once (a full column's lands on its spare bit).
-  const Bits drops = (p.board.mask + member_->index().bottoms()) & cells_;
+  const Bits drops = member_->index().drops(p.board.mask);
   // A line made now, where that is the best the mover can have, ends the search before any
   // other move is played out (the moves left of it would be, in column order).
   const Bits mover = first_moves ? p.board.first : p.board.mask ^ p.board.first;

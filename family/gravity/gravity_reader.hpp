@@ -102,7 +102,6 @@ class GravityReader : public GameReader {
   }
   std::vector<std::array<family::Bits, 256>> to_columns_;          // one table a byte of the board
   std::array<std::uint64_t, family::kMaxGravityBits> to_cells_{};  // a bit back to its cell's
-  family::Bits cells_ = 0;  // every cell's bit (not the columns' spare bits)
 };
 
 }  // namespace tbgen
