@@ -16,12 +16,11 @@ std::string position_name(std::uint64_t first, std::uint64_t second) {
   return text;
 }
 
-void expect_masks(std::uint64_t first, std::uint64_t second, int cells) {
-  if ((cells < 64 && (first | second) >> cells) || (first & second))
-    throw tbreader::InputError(
-        position_name(first, second) + ": " +
-        ((first & second) ? "a cell of both players"
-                          : "bits beyond the board's " + std::to_string(cells) + " cells"));
+void refuse_masks(std::uint64_t first, std::uint64_t second, int cells) {
+  throw tbreader::InputError(position_name(first, second) + ": " +
+                             ((first & second)
+                                  ? "a cell of both players"
+                                  : "bits beyond the board's " + std::to_string(cells) + " cells"));
 }
 
 tbreader::Value member_value(const Rules& r, Code code) {

@@ -27,7 +27,12 @@ class Where {
 // A position given as two masks, as errors name it: "position (first 0x5, second 0x18)".
 std::string position_name(std::uint64_t first, std::uint64_t second);
 // Refuses masks with a cell of both players or bits beyond the board's `cells`, naming them.
-void expect_masks(std::uint64_t first, std::uint64_t second, int cells);
+// Inline, the message built out of line: every probe asks.
+[[noreturn]] void refuse_masks(std::uint64_t first, std::uint64_t second, int cells);
+inline void expect_masks(std::uint64_t first, std::uint64_t second, int cells) {
+  if ((cells < 64 && (first | second) >> cells) || (first & second))
+    refuse_masks(first, second, cells);
+}
 // What a probe of any family member says of a value code: "X win", "Draw", "+5", ...
 tbreader::Value member_value(const family::Rules& rules, family::Code code);
 // The winner and the turns still to be played from a position between whole turns after `turn`

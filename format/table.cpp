@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 
@@ -131,6 +132,11 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
   std::size_t parts = header_.block_count;  // what ready_ and claimed_ hold a bit for
   if (decoded) {
     slot_bytes_ = header_.block_raw_bytes(0);
+    trits_ = header_.entry_radix == format::kTernary;
+    if (trits_ || header_.entry_bits <= 8) {
+      inline_entries_ = header_.entry_count;
+      bits_log2_ = static_cast<std::uint32_t>(std::countr_zero(header_.entry_bits));
+    }
     for (std::uint32_t b = 0; b < header_.block_count; ++b)
       decoded_bytes_ += header_.block_raw_bytes(b);
   } else {
@@ -346,16 +352,14 @@ std::span<const std::uint8_t> Table::block(std::uint32_t block) const {
   return {mine.data.data(), size};
 }
 
-std::uint64_t Table::entry(std::uint64_t index) const {
+std::uint64_t Table::any_entry(std::uint64_t index) const {
   if (index >= header_.entry_count) fail(name_, "entry " + std::to_string(index) + " out of range");
   if (header_.entry_bits > 64) fail(name_, "entries wider than 64 bits need block access");
   const auto b = static_cast<std::uint32_t>(index >> header_.block_entries_log2);
   const std::uint64_t i = index & (header_.block_entries() - 1);
   if (decoded_region_) {
-    // A block already decoded in place: its bit, then the entry (no thread-local state). A
-    // random probe reads its entry once: asked for as non-temporal first, it leaves in the
-    // core's L2 the tables every probe works its index out from (symmetry rows, class bits)
-    // rather than evicting them (double5's single probes 1.12x, docs/performance.md).
+    // A block already decoded in place: its bit, then the entry (no thread-local state), asked
+    // for as non-temporal first as entry() asks for the narrow ones.
     if (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1) {
       const std::uint8_t* slot = decoded_slot(b);
       __builtin_prefetch(slot + entry_place(i, header_).at, 0, 0);

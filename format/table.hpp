@@ -50,7 +50,26 @@ class Table {
 
   // Entries of up to 64 bits. Throws on an out-of-range index or a damaged block. In the
   // single_block and bounded modes a block of several frames decodes the entry's frame alone.
-  std::uint64_t entry(std::uint64_t index) const;
+  std::uint64_t entry(std::uint64_t index) const {
+    // Inline, the case a single probe meets most: a block decoded in place, its entries of at
+    // most a byte (1, 2, 4 or 8 bits, or base-3 digits five to a byte).
+    if (index < inline_entries_) {
+      const auto b = static_cast<std::uint32_t>(index >> header_.block_entries_log2);
+      if (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1) {
+        const std::uint64_t i = index & (header_.block_entries() - 1);
+        const std::uint64_t bit = i << bits_log2_;
+        const std::uint8_t* at =
+            decoded_region_ + b * slot_bytes_ + (trits_ ? i / format::kTritsPerByte : bit >> 3);
+        // A random probe reads its entry once: asked for as non-temporal first, it leaves in the
+        // core's L2 the tables every probe works its index out from (symmetry rows, class bits)
+        // rather than evicting them (double5's single probes 1.12x, docs/performance.md).
+        __builtin_prefetch(at, 0, 0);
+        if (trits_) return format::kTritDigits[*at][i % format::kTritsPerByte];
+        return (*at >> (bit & 7)) & ((1u << (1u << bits_log2_)) - 1);
+      }
+    }
+    return any_entry(index);
+  }
   // Asks for the cache line of an entry of a block already decoded (CacheMode::decoded).
   void prefetch_entry(std::uint64_t index) const;
   // Decoded bytes of one block (verified); valid while the table lives, or, in single_block
@@ -100,6 +119,7 @@ class Table {
   void read(std::uint64_t offset, std::uint64_t size, std::uint8_t* out,
             const std::string& what) const;
   std::uint8_t* decoded_slot(std::uint32_t block) const;  // where block's raw bytes go
+  std::uint64_t any_entry(std::uint64_t index) const;     // entry(), every mode and width
 
   std::filesystem::path path_;
   std::string name_;
@@ -124,6 +144,11 @@ class Table {
   std::uint8_t* decoded_region_ = nullptr;
   std::uint64_t decoded_bytes_ = 0;
   std::uint64_t slot_bytes_ = 0;  // a full block's raw bytes: worked out once, not every probe
+  // Decoded mode with entries base-3 digits (trits_) or of 2^bits_log2_ <= 8 bits: the
+  // entries, else 0 (entry() inline reads them).
+  std::uint64_t inline_entries_ = 0;
+  std::uint32_t bits_log2_ = 0;
+  bool trits_ = false;
   // The other modes: the file's compressed blocks at their offsets from the first, read in runs
   // of 2^run_log2_ blocks (about 256 KiB) on first use and kept.
   std::uint8_t* compressed_region_ = nullptr;

@@ -83,17 +83,6 @@ std::uint64_t packed_bytes(std::uint64_t entries, std::uint32_t entry_bits) {
   return (entries * entry_bits + 7) / 8;
 }
 
-std::uint32_t unpack_trit(const std::uint8_t* data, std::uint64_t index) {
-  static const auto digits = [] {
-    std::array<std::array<std::uint8_t, kTritsPerByte>, 256> d{};
-    for (unsigned byte = 0; byte < 256; ++byte)
-      for (unsigned i = 0, v = byte; i < kTritsPerByte; ++i, v /= 3)
-        d[byte][i] = static_cast<std::uint8_t>(v % 3);
-    return d;
-  }();
-  return digits[data[index / kTritsPerByte]][index % kTritsPerByte];
-}
-
 std::uint64_t Header::packed_bytes(std::uint64_t entries) const {
   return entry_radix == kTernary ? (entries + kTritsPerByte - 1) / kTritsPerByte
                                  : format::packed_bytes(entries, entry_bits);

@@ -77,7 +77,17 @@ std::uint64_t packed_bytes(std::uint64_t entries, std::uint32_t entry_bits);  //
 // Base-3 packing: entry i is digit i % 5 (least significant first) of byte i / 5.
 inline constexpr std::uint32_t kTernary = 3;
 inline constexpr std::uint32_t kTritsPerByte = 5;
-std::uint32_t unpack_trit(const std::uint8_t* data, std::uint64_t index);
+// The digits of every byte, built when compiled: a probe's read of one costs no guard.
+inline constexpr auto kTritDigits = [] {
+  std::array<std::array<std::uint8_t, kTritsPerByte>, 256> d{};
+  for (unsigned byte = 0; byte < 256; ++byte)
+    for (unsigned i = 0, v = byte; i < kTritsPerByte; ++i, v /= 3)
+      d[byte][i] = static_cast<std::uint8_t>(v % 3);
+  return d;
+}();
+inline std::uint32_t unpack_trit(const std::uint8_t* data, std::uint64_t index) {
+  return kTritDigits[data[index / kTritsPerByte]][index % kTritsPerByte];
+}
 // count <= 5; inline, as writers call it for every five entries.
 inline std::uint8_t pack_trits(const std::uint8_t* digits, std::uint32_t count) {
   unsigned byte = 0;

@@ -20,8 +20,8 @@ using namespace family;
 PlacementReader::PlacementReader(Rules rules)
     : member_(std::make_shared<Member>(std::move(rules))) {}
 
-PlacementReader::Board PlacementReader::check(std::uint32_t first, std::uint32_t second,
-                                              Where where) const {
+PlacementReader::Board PlacementReader::check_lines(std::uint32_t first, std::uint32_t second,
+                                                    Where where) const {
   const Rules& r = member_->rules();
   const int nf = combinatorial::count_bits(first), ns = combinatorial::count_bits(second);
   const auto turn = member_->turn_of(nf, ns);
@@ -54,12 +54,6 @@ PlacementReader::Board PlacementReader::check(std::uint32_t first, std::uint32_t
   return {first, second, *turn, std::uint32_t{first_line} | std::uint32_t{second_line} << 1};
 }
 
-bool PlacementReader::decided(const Board& b, Code* code) const {
-  return member_->rules().terminal_by(b.turn, b.first, b.second, code, [&](bool by_first) {
-    return (b.lines >> (by_first ? 0 : 1) & 1) != 0;
-  });
-}
-
 PlacementReader::Board PlacementReader::parse(const std::string& text) const {
   const Rules& r = member_->rules();
   const std::string alphabet = std::string(".") + r.first + r.second;
@@ -72,8 +66,8 @@ PlacementReader::Board PlacementReader::parse(const std::string& text) const {
   return check(first, second, [&] { return "board '" + text + "'"; });
 }
 
-const Table& PlacementReader::table_of(const TableSet& tables, int turn,
-                                       const LayerShape** shape) const {
+const Table& PlacementReader::open_table_of(const TableSet& tables, int turn,
+                                            const LayerShape** shape) const {
   const std::string& name = member_->table_name(turn);
   const Table& table = tables.slot_table(static_cast<std::size_t>(turn), name);
   const bool by_mover = table.header().index_scheme == kKeyedByMover;

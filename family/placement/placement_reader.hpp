@@ -6,9 +6,11 @@
 #include <memory>
 #include <vector>
 
+#include "core/combinatorial.hpp"
 #include "family/member_text.hpp"
 #include "family/placement/placement_member.hpp"
 #include "game_reader.hpp"
+#include "table_set.hpp"
 
 namespace tbgen {
 
@@ -39,11 +41,20 @@ class PlacementReader : public GameReader {
   };
   // Throws tbreader::InputError naming `where` if the board cannot arise between whole turns.
   // `where` names the board in an error; it is called only then (a probe that passes builds no
-  // message).
-  Board check(std::uint32_t first, std::uint32_t second, Where where) const;
+  // message). Inline where no line ends the game: a board is then its counts.
+  Board check(std::uint32_t first, std::uint32_t second, Where where) const {
+    const auto turn =
+        member_->turn_of(combinatorial::count_bits(first), combinatorial::count_bits(second));
+    if (turn && !member_->rules().wins_at_once) return {first, second, *turn, 0};
+    return check_lines(first, second, where);
+  }
   Board parse(const std::string& text) const;
   // Rules::terminal() of a checked board, its lines not looked for again.
-  bool decided(const Board& b, family::Code* code) const;
+  bool decided(const Board& b, family::Code* code) const {
+    return member_->rules().terminal_by(b.turn, b.first, b.second, code, [&](bool by_first) {
+      return (b.lines >> (by_first ? 0 : 1) & 1) != 0;
+    });
+  }
   family::Code code(const TableSet& tables, const Board& b) const;
   // The codes of many boards, in table order: sorted by (layer, entry), each thread walking its
   // share block by block with one block cached, so every block touched is decoded once and
@@ -53,8 +64,22 @@ class PlacementReader : public GameReader {
   const family::Member& member() const { return *member_; }
 
  private:
-  // The table of a stored layer, checked, and its shape (its keying is the table's).
-  const Table& table_of(const TableSet& tables, int turn, const family::LayerShape** shape) const;
+  Board check_lines(std::uint32_t first, std::uint32_t second, Where where) const;
+  // The table of a stored layer, checked, and its shape (its keying is the table's). Inline, a
+  // table this reader has checked and the set trusts: every probe asks.
+  const Table& table_of(const TableSet& tables, int turn, const family::LayerShape** shape) const {
+    if (const Table* table =
+            tables.open_table(static_cast<std::size_t>(turn), member_->table_name(turn))) {
+      const bool by_mover = table->header().index_scheme == family::kKeyedByMover;
+      if (table->checked_for() == &shapes_checked_[by_mover]) {
+        *shape = &member_->stored_shape(turn, by_mover);
+        return *table;
+      }
+    }
+    return open_table_of(tables, turn, shape);
+  }
+  const Table& open_table_of(const TableSet& tables, int turn,
+                             const family::LayerShape** shape) const;
   family::Code stored(const TableSet& tables, const Board& b) const;
   family::Code after_move(const TableSet& tables, const Board& b, std::uint32_t marks) const;
   std::shared_ptr<const family::Member> member_;
