@@ -175,6 +175,8 @@ Symmetry::Symmetry(const Rules& rules) : cells_(rules.cells()), full_(rules.full
   packed_ = cells_ + class_shift_ <= 31;
   const int shift = packed_ ? class_shift_ : 0;
   by_byte_.assign(4 * 256 * stride_, 0);
+  if (reinterpret_cast<std::uintptr_t>(by_byte_.data()) % 16 != 0)  // least_packed() reads so
+    throw std::logic_error("symmetry rows not 16-byte aligned");
   for (int chunk = 0; chunk < 4; ++chunk)
     for (std::uint32_t byte = 0; byte < 256; ++byte)
       for (std::size_t j = 0; j < stride_; ++j) {

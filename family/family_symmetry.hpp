@@ -73,19 +73,9 @@ class Symmetry {
           least = image, at = j;
       return {least, at};
     }
-    using Lanes = std::int32_t __attribute__((vector_size(16)));  // signed: values below 2^31
-    const auto lanes = [](const std::uint32_t* p) {
-      Lanes v;
-      std::memcpy(&v, p, sizeof v);
-      return v;
-    };
-    Lanes least = lanes(r0) | lanes(r1) | lanes(r2) | lanes(r3);
-    for (std::size_t j = 4; j < stride_; j += 4) {
-      const Lanes v = lanes(r0 + j) | lanes(r1 + j) | lanes(r2 + j) | lanes(r3 + j);
-      least = v < least ? v : least;
-    }
-    const auto packed = static_cast<std::uint32_t>(
-        std::min(std::min(least[0], least[1]), std::min(least[2], least[3])));
+    // double5's 32 symmetries unrolled: a probe works out its class with each.
+    const std::uint32_t packed =
+        stride_ == 32 ? least_packed<32>(r0, r1, r2, r3) : least_packed<0>(r0, r1, r2, r3);
     return {packed >> class_shift_, static_cast<int>(packed & ((1u << class_shift_) - 1))};
   }
   int compose(int a, int b) const { return compose_[a * size() + b]; }  // a after b
@@ -129,6 +119,25 @@ class Symmetry {
 
  private:
   const ClassIndex& build_classes(int size) const;
+  // The least of the four rows' ORs, packed; kStride: stride_ if known when compiled, else 0.
+  // The rows are 16-byte aligned (stride_ a multiple of 8), so each OR reads its row in place.
+  template <std::size_t kStride>
+  std::uint32_t least_packed(const std::uint32_t* r0, const std::uint32_t* r1,
+                             const std::uint32_t* r2, const std::uint32_t* r3) const {
+    // Signed: values below 2^31. May alias the rows' std::uint32_t.
+    using Lanes = std::int32_t __attribute__((vector_size(16), may_alias));
+    const auto lanes = [](const std::uint32_t* p) {
+      return *static_cast<const Lanes*>(__builtin_assume_aligned(p, 16));
+    };
+    const std::size_t stride = kStride ? kStride : stride_;
+    Lanes least = lanes(r0) | lanes(r1) | lanes(r2) | lanes(r3);
+    for (std::size_t j = 4; j < stride; j += 4) {
+      const Lanes v = lanes(r0 + j) | lanes(r1 + j) | lanes(r2 + j) | lanes(r3 + j);
+      least = v < least ? v : least;
+    }
+    return static_cast<std::uint32_t>(
+        std::min(std::min(least[0], least[1]), std::min(least[2], least[3])));
+  }
   int cells_;
   std::uint32_t full_;
   std::vector<int> index_cells_;
