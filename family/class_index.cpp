@@ -17,15 +17,6 @@ constexpr int kLargeGroup = 32;
 // alone; locate_one() then works out instead.
 constexpr std::uint64_t kCachedSets = std::uint64_t{1} << 19;
 
-// The ones of words[0, whole) and of the low `bits` bits of words[whole]: a probe alone counts
-// up to 8 words to find a class.
-TBGEN_POPCNT_CLONES std::uint64_t ones_before(const std::uint64_t* words, std::uint64_t whole,
-                                              std::uint64_t bits) {
-  std::uint64_t ones = 0;
-  for (std::uint64_t w = 0; w < whole; ++w) ones += std::popcount(words[w]);
-  return ones + std::popcount(words[whole] & ((std::uint64_t{1} << bits) - 1));
-}
-
 // Whether a set is the least of its images.
 bool is_canonical(const Symmetry& sym, std::uint32_t set) {
   for (int g = 1; g < sym.size(); ++g)
@@ -59,6 +50,14 @@ std::uint64_t ClassIndex::bytes(const Symmetry& sym, int size, int processes) {
     return 4 * (sets + classes) + (sets > kCachedSets ? sets / 8 * 9 / 8 : 0);
   const std::uint64_t blocks = (sets >> kBlockLog2) + 1;
   return 8 * (blocks + 1) + ((sets / 8) * 9 / 8 + 4 * classes) / n + (1u << kBlockLog2) / 4;
+}
+
+// A probe alone counts up to 8 words to find a class: popcnt where the CPU has it.
+TBGEN_POPCNT_CLONES std::uint64_t ClassIndex::ones_before(const std::uint64_t* words,
+                                                          std::uint64_t whole, std::uint64_t bits) {
+  std::uint64_t ones = 0;
+  for (std::uint64_t w = 0; w < whole; ++w) ones += std::popcount(words[w]);
+  return ones + std::popcount(words[whole] & ((std::uint64_t{1} << bits) - 1));
 }
 
 ClassIndex::ClassIndex(const Symmetry& sym, int size, ClassRange range, unsigned threads)
@@ -179,29 +178,9 @@ std::uint32_t ClassIndex::set_of_any(std::uint64_t cls) const {
   return found;
 }
 
-std::uint64_t ClassIndex::rank_held(std::uint64_t colex) const {
-  const std::uint64_t start = first_block_ << kBlockLog2;
-  if (colex < start || colex - start >= bits_.size() * 64) return kNotHeld;
-  const std::uint64_t bit = colex - start;
-  const std::uint64_t line = bit >> kLineLog2;
-  const std::uint64_t first = line << (kLineLog2 - 6);
-  return before_line_[line] + ones_before(&bits_[first], (bit >> 6) - first, bit & 63);
-}
-
-ClassIndex::Place ClassIndex::image(std::uint32_t set) const {
-  const auto [canonical, j] = sym_->least_image(set);
-  return {kNotHeld, canonical, sym_->inverse(j)};
-}
-
 std::uint64_t ClassIndex::class_of(std::uint32_t canonical) const {
   const std::uint32_t colex = combinatorial::fast_ranks().colex(canonical);
   return tabled() ? sym_->class_of(lookup_[colex]) : rank_held(colex);
-}
-
-ClassIndex::Place ClassIndex::locate_worked(std::uint32_t set) const {
-  Place place = image(set);
-  place.cls = rank_held(combinatorial::fast_ranks().colex(place.canonical));
-  return place;
 }
 
 void ClassIndex::prefetch_worked(std::uint32_t set) const {

@@ -75,10 +75,14 @@ class ClassIndex {
   template <class Visit>
   void for_block(std::uint64_t block, Visit&& visit) const;  // visit(i, set) for its sets
   void block_bits(std::uint64_t block, std::uint64_t* words) const;
-  void count_lines(std::uint64_t before = 0);          // before_line_ from bits_
+  void count_lines(std::uint64_t before = 0);  // before_line_ from bits_
+  // Inline, as locate_one(), with the next two (family_symmetry.hpp): every probe asks.
   std::uint64_t rank_held(std::uint64_t colex) const;  // class of the canonical set at colex
   Place image(std::uint32_t set) const;                // canonical set and symmetry, worked out
   Place locate_worked(std::uint32_t set) const;        // locate() of an index not tabled
+  // The ones of words[0, whole) and of the low `bits` bits of words[whole].
+  static std::uint64_t ones_before(const std::uint64_t* words, std::uint64_t whole,
+                                   std::uint64_t bits);
   void prefetch_worked(std::uint32_t set) const;
 
   const Symmetry* sym_;

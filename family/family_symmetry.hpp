@@ -165,6 +165,23 @@ inline ClassIndex::Place ClassIndex::locate_tabled(std::uint32_t set) const {
 inline ClassIndex::Place ClassIndex::locate(std::uint32_t set) const {
   return tabled() ? locate_tabled(set) : locate_worked(set);
 }
+inline std::uint64_t ClassIndex::rank_held(std::uint64_t colex) const {
+  const std::uint64_t start = first_block_ << kBlockLog2;
+  if (colex < start || colex - start >= bits_.size() * 64) return kNotHeld;
+  const std::uint64_t bit = colex - start;
+  const std::uint64_t line = bit >> kLineLog2;
+  const std::uint64_t first = line << (kLineLog2 - 6);
+  return before_line_[line] + ones_before(&bits_[first], (bit >> 6) - first, bit & 63);
+}
+inline ClassIndex::Place ClassIndex::image(std::uint32_t set) const {
+  const auto [canonical, j] = sym_->least_image(set);
+  return {kNotHeld, canonical, sym_->inverse(j)};
+}
+inline ClassIndex::Place ClassIndex::locate_worked(std::uint32_t set) const {
+  Place place = image(set);
+  place.cls = rank_held(combinatorial::fast_ranks().colex(place.canonical));
+  return place;
+}
 inline ClassIndex::Place ClassIndex::locate_one(std::uint32_t set) const {
   return tabled() && !one_worked_ ? locate_tabled(set) : locate_worked(set);
 }

@@ -358,13 +358,9 @@ std::uint64_t Table::any_entry(std::uint64_t index) const {
   const auto b = static_cast<std::uint32_t>(index >> header_.block_entries_log2);
   const std::uint64_t i = index & (header_.block_entries() - 1);
   if (decoded_region_) {
-    // A block already decoded in place: its bit, then the entry (no thread-local state), asked
-    // for as non-temporal first as entry() asks for the narrow ones.
-    if (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1) {
-      const std::uint8_t* slot = decoded_slot(b);
-      __builtin_prefetch(slot + entry_place(i, header_).at, 0, 0);
-      return unpack_entry(slot, i, header_);
-    }
+    // A block already decoded in place: its bit, then the entry (no thread-local state).
+    if (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1)
+      return unpack_entry(decoded_slot(b), i, header_);
     return unpack_entry(block(b).data(), i, header_);
   }
   const auto frame = static_cast<std::uint32_t>(i / header_.piece_entries());

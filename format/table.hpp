@@ -50,6 +50,7 @@ class Table {
 
   // Entries of up to 64 bits. Throws on an out-of-range index or a damaged block. In the
   // single_block and bounded modes a block of several frames decodes the entry's frame alone.
+  // An entry read once at random is asked for first (prefetch_entry, member_code_once).
   std::uint64_t entry(std::uint64_t index) const {
     // Inline, the case a single probe meets most: a block decoded in place, its entries of at
     // most a byte (1, 2, 4 or 8 bits, or base-3 digits five to a byte).
@@ -60,17 +61,16 @@ class Table {
         const std::uint64_t bit = i << bits_log2_;
         const std::uint8_t* at =
             decoded_region_ + b * slot_bytes_ + (trits_ ? i / format::kTritsPerByte : bit >> 3);
-        // A random probe reads its entry once: asked for as non-temporal first, it leaves in the
-        // core's L2 the tables every probe works its index out from (symmetry rows, class bits)
-        // rather than evicting them (double5's single probes 1.12x, docs/performance.md).
-        __builtin_prefetch(at, 0, 0);
         if (trits_) return format::kTritDigits[*at][i % format::kTritsPerByte];
         return (*at >> (bit & 7)) & ((1u << (1u << bits_log2_)) - 1);
       }
     }
     return any_entry(index);
   }
-  // Asks for the cache line of an entry of a block already decoded (CacheMode::decoded).
+  // Asks for the cache line of an entry of a block already decoded (CacheMode::decoded), as
+  // non-temporal: a random probe reads its entry once, and a line brought in as usual would evict
+  // from the core's L2 the tables every probe works its index out from (symmetry rows, class
+  // bits): double5's single probes 1.12x (docs/performance.md).
   void prefetch_entry(std::uint64_t index) const;
   // Decoded bytes of one block (verified); valid while the table lives, or, in single_block
   // and bounded modes, until this thread asks for another block.

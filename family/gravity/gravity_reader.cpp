@@ -351,8 +351,8 @@ const Table& GravityReader::table_of(const TableSet& tables, int t) const {
 Code GravityReader::code(const TableSet& tables, const Position& p) const {
   if (Code by_board = 0; decided(p, &by_board)) return by_board;
   if (p.t < member_->stored_layers()) {
-    return member_code(table_of(tables, p.t), member_->index().entry(p.t, p.board),
-                       member_->rules().codes());
+    return member_code_once(table_of(tables, p.t), member_->index().entry(p.t, p.board),
+                            member_->rules().codes());
   }
   // A layer without a table: the best of its few moves, played out, until one reaches the best
   // code the mover can have (no later move can do better).

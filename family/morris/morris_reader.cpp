@@ -30,7 +30,7 @@ Code MorrisReader::code(const TableSet& tables, const Position& p) const {
     expect_layout(table, kMorrisIndexScheme, kMorrisCodec, layout_->entries(s));
     table.mark_checked_for(this);
   }
-  return static_cast<Code>(member_code(table, layout_->entry(p), 0x10000));
+  return static_cast<Code>(member_code_once(table, layout_->entry(p), 0x10000));
 }
 
 namespace {

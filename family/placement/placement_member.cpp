@@ -69,13 +69,6 @@ std::uint32_t Member::entry_bits() const {
   return n <= 4 ? 2 : n <= 16 ? 4 : 8;
 }
 
-std::uint64_t Member::position_index(const LayerShape& shape, std::uint32_t first,
-                                     std::uint32_t second, Symmetry::Lookup lookup) const {
-  return symmetry_.keyed_entry(shape.key_size, shape.per_class,
-                               shape.key_is_first() ? first : second,
-                               shape.key_is_first() ? second : first, lookup);
-}
-
 void Member::prefetch_class(const LayerShape& shape, std::uint32_t first,
                             std::uint32_t second) const {
   symmetry_.prefetch_class(shape.key_size, shape.key_is_first() ? first : second);

@@ -82,7 +82,11 @@ class Member {
   }
   // The entry of the position (masks of board cells) in a layer of that shape.
   std::uint64_t position_index(const LayerShape& shape, std::uint32_t first, std::uint32_t second,
-                               Symmetry::Lookup lookup = Symmetry::Lookup::alone) const;
+                               Symmetry::Lookup lookup = Symmetry::Lookup::alone) const {
+    return symmetry_.keyed_entry(shape.key_size, shape.per_class,
+                                 shape.key_is_first() ? first : second,
+                                 shape.key_is_first() ? second : first, lookup);
+  }
   // Asks for the cache line of the class index that position_index(..., prefetched) will read
   // (many probes in flight overlap their misses).
   void prefetch_class(const LayerShape& shape, std::uint32_t first, std::uint32_t second) const;

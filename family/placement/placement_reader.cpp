@@ -86,8 +86,8 @@ const Table& PlacementReader::open_table_of(const TableSet& tables, int turn,
 Code PlacementReader::stored(const TableSet& tables, const Board& b) const {
   const LayerShape* shape = nullptr;
   const Table& table = table_of(tables, b.turn, &shape);
-  return member_code(table, member_->position_index(*shape, b.first, b.second),
-                     member_->rules().codes());
+  return member_code_once(table, member_->position_index(*shape, b.first, b.second),
+                          member_->rules().codes());
 }
 
 // The value after the mover adds `marks`: a set that makes a line wins at once, played with

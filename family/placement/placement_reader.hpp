@@ -43,9 +43,10 @@ class PlacementReader : public GameReader {
   // `where` names the board in an error; it is called only then (a probe that passes builds no
   // message). Inline where no line ends the game: a board is then its counts.
   Board check(std::uint32_t first, std::uint32_t second, Where where) const {
-    const auto turn =
-        member_->turn_of(combinatorial::count_bits(first), combinatorial::count_bits(second));
-    if (turn && !member_->rules().wins_at_once) return {first, second, *turn, 0};
+    if (!member_->rules().wins_at_once)
+      if (const auto turn =
+              member_->turn_of(combinatorial::count_bits(first), combinatorial::count_bits(second)))
+        return {first, second, *turn, 0};
     return check_lines(first, second, where);
   }
   Board parse(const std::string& text) const;

@@ -88,7 +88,9 @@ DistanceCode SlideReader::code(const TableSet& tables, const SlidePosition& p) c
   const Table& table = member_table(tables, static_cast<std::size_t>(layer),
                                     member_->table_name(layer), member_->rules().canonical);
   expect_layout(table, kSlideIndexScheme, kSlideCodec, member_->entries(layer));
-  return static_cast<DistanceCode>(table.entry(member_->entry(layer, p.first, p.second)));
+  const std::uint64_t index = member_->entry(layer, p.first, p.second);
+  table.prefetch_entry(index);  // read once, at random, as member_code_once() reads
+  return static_cast<DistanceCode>(table.entry(index));
 }
 
 tbreader::Value SlideReader::value_text(DistanceCode c, bool first_to_move) const {
