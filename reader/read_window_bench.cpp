@@ -1,0 +1,98 @@
+// What bounds a probe one at a time on the machine at hand (issue 40; docs/performance.md, the
+// bullet "A probe's calls inline; what instructions buy a probe alone"), with no tables:
+// - ReadChain/MB: random reads over a region of huge pages, each read's address the value the
+//   read before it found: a read's whole latency.
+// - ReadsApart/K: independent random reads over 512 MB of huge pages, each followed by K groups
+//   of four additions that feed no address (about 4K instructions between reads, the counter
+//   `instructions`). While a read and the next fit the core's window of instructions, their
+//   misses overlap; past it each read waits its whole latency, and the work between adds little.
+//
+//   build/bin/bench_read_window
+#include <benchmark/benchmark.h>
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <numeric>
+#include <random>
+#include <vector>
+
+namespace {
+
+constexpr std::size_t kLine = 64;
+
+// A region of `mb` MiB of huge pages, touched, unmapped at exit.
+struct Region {
+  explicit Region(std::size_t mb) : bytes(mb << 20) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) std::abort();
+    madvise(p, bytes, MADV_HUGEPAGE);
+    data = static_cast<std::uint64_t*>(p);
+  }
+  ~Region() { munmap(data, bytes); }
+  Region(const Region&) = delete;
+  Region& operator=(const Region&) = delete;
+  std::size_t lines() const { return bytes / kLine; }
+  std::size_t bytes;
+  std::uint64_t* data;
+};
+
+void read_chain(benchmark::State& state) {
+  Region region(static_cast<std::size_t>(state.range(0)));
+  // One cycle through every line in a random order: each line holds the next one's word.
+  std::vector<std::uint32_t> order(region.lines());
+  std::iota(order.begin(), order.end(), 0u);
+  std::shuffle(order.begin(), order.end(), std::mt19937_64(40));
+  constexpr std::size_t kWords = kLine / sizeof(std::uint64_t);
+  for (std::size_t i = 0; i < order.size(); ++i)
+    region.data[order[i] * kWords] = order[(i + 1) % order.size()] * kWords;
+  std::uint64_t at = order[0] * kWords;
+  for (auto _ : state) {
+    at = region.data[at];
+    benchmark::DoNotOptimize(at);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+template <int K>
+void reads_apart(benchmark::State& state) {
+  static Region region(512);
+  static const std::vector<std::uint32_t> at = [] {
+    for (std::size_t i = 0; i < region.bytes / sizeof(std::uint64_t); i += 512) region.data[i] = i;
+    std::vector<std::uint32_t> a(std::size_t{1} << 21);
+    std::mt19937_64 rng(40);
+    for (auto& x : a) x = static_cast<std::uint32_t>(rng() % region.lines() * kLine);
+    return a;
+  }();
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(region.data);
+  std::size_t i = 0;
+  std::uint64_t sum = 0;
+  for (auto _ : state) {
+    std::uint64_t a = i, b = i, c = i, d = i;
+#pragma GCC unroll 1024
+    for (int k = 0; k < K; ++k)
+      asm volatile("add $1, %0\n\tadd $2, %1\n\tadd $3, %2\n\tadd $4, %3"
+                   : "+r"(a), "+r"(b), "+r"(c), "+r"(d));
+    sum += bytes[at[i]];
+    i = (i + 1) & (at.size() - 1);
+  }
+  benchmark::DoNotOptimize(sum);
+  state.SetItemsProcessed(state.iterations());
+  state.counters["instructions"] = 4 * K;
+}
+
+BENCHMARK(read_chain)->Name("ReadChain")->Arg(8)->Arg(64)->Arg(512)->MinTime(1);
+BENCHMARK(reads_apart<0>)->Name("ReadsApart/0")->MinTime(1);
+BENCHMARK(reads_apart<25>)->Name("ReadsApart/25")->MinTime(1);
+BENCHMARK(reads_apart<50>)->Name("ReadsApart/50")->MinTime(1);
+BENCHMARK(reads_apart<75>)->Name("ReadsApart/75")->MinTime(1);
+BENCHMARK(reads_apart<100>)->Name("ReadsApart/100")->MinTime(1);
+BENCHMARK(reads_apart<125>)->Name("ReadsApart/125")->MinTime(1);
+BENCHMARK(reads_apart<150>)->Name("ReadsApart/150")->MinTime(1);
+BENCHMARK(reads_apart<200>)->Name("ReadsApart/200")->MinTime(1);
+BENCHMARK(reads_apart<250>)->Name("ReadsApart/250")->MinTime(1);
+
+}  // namespace
+
+BENCHMARK_MAIN();
