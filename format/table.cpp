@@ -132,8 +132,7 @@ Table::Table(const std::filesystem::path& path, tbreader::CacheMode mode, BlockC
   std::size_t parts = header_.block_count;  // what ready_ and claimed_ hold a bit for
   if (decoded) {
     slot_bytes_ = header_.block_raw_bytes(0);
-    trits_ = header_.entry_radix == format::kTernary;
-    if (trits_ || header_.entry_bits <= 8) {
+    if (header_.entry_bits <= 8) {  // base-3 digits are 2-bit entries
       inline_entries_ = header_.entry_count;
       bits_log2_ = static_cast<std::uint32_t>(std::countr_zero(header_.entry_bits));
     }

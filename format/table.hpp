@@ -59,9 +59,10 @@ class Table {
       if (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1) {
         const std::uint64_t i = index & (header_.block_entries() - 1);
         const std::uint64_t bit = i << bits_log2_;
+        const bool trits = header_.entry_radix == format::kTernary;
         const std::uint8_t* at =
-            decoded_region_ + b * slot_bytes_ + (trits_ ? i / format::kTritsPerByte : bit >> 3);
-        if (trits_) return format::kTritDigits[*at][i % format::kTritsPerByte];
+            decoded_region_ + b * slot_bytes_ + (trits ? i / format::kTritsPerByte : bit >> 3);
+        if (trits) return format::kTritDigits[*at][i % format::kTritsPerByte];
         return (*at >> (bit & 7)) & ((1u << (1u << bits_log2_)) - 1);
       }
     }
@@ -144,11 +145,10 @@ class Table {
   std::uint8_t* decoded_region_ = nullptr;
   std::uint64_t decoded_bytes_ = 0;
   std::uint64_t slot_bytes_ = 0;  // a full block's raw bytes: worked out once, not every probe
-  // Decoded mode with entries base-3 digits (trits_) or of 2^bits_log2_ <= 8 bits: the
+  // Decoded mode with entries of 2^bits_log2_ <= 8 bits (base-3 digits among them): the
   // entries, else 0 (entry() inline reads them).
   std::uint64_t inline_entries_ = 0;
   std::uint32_t bits_log2_ = 0;
-  bool trits_ = false;
   // The other modes: the file's compressed blocks at their offsets from the first, read in runs
   // of 2^run_log2_ blocks (about 256 KiB) on first use and kept.
   std::uint8_t* compressed_region_ = nullptr;

@@ -9,47 +9,36 @@
 //
 //   build/bin/bench_read_window
 #include <benchmark/benchmark.h>
-#include <sys/mman.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <numeric>
 #include <random>
 #include <vector>
 
+#include "core/huge_pages.hpp"
+
 namespace {
 
-constexpr std::size_t kLine = 64;
+// A region of huge pages, zeroed (every page touched), and the words of a cache line.
+using Region = std::vector<std::uint64_t, tbgen::HugePageAllocator<std::uint64_t>>;
+constexpr std::size_t kWords = 64 / sizeof(std::uint64_t);
 
-// A region of `mb` MiB of huge pages, touched, unmapped at exit.
-struct Region {
-  explicit Region(std::size_t mb) : bytes(mb << 20) {
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) std::abort();
-    madvise(p, bytes, MADV_HUGEPAGE);
-    data = static_cast<std::uint64_t*>(p);
-  }
-  ~Region() { munmap(data, bytes); }
-  Region(const Region&) = delete;
-  Region& operator=(const Region&) = delete;
-  std::size_t lines() const { return bytes / kLine; }
-  std::size_t bytes;
-  std::uint64_t* data;
-};
+Region region_of(std::size_t mb) {
+  return Region((mb << 20) / sizeof(std::uint64_t));
+}
 
 void read_chain(benchmark::State& state) {
-  Region region(static_cast<std::size_t>(state.range(0)));
+  Region region = region_of(static_cast<std::size_t>(state.range(0)));
   // One cycle through every line in a random order: each line holds the next one's word.
-  std::vector<std::uint32_t> order(region.lines());
+  std::vector<std::uint32_t> order(region.size() / kWords);
   std::iota(order.begin(), order.end(), 0u);
   std::shuffle(order.begin(), order.end(), std::mt19937_64(40));
-  constexpr std::size_t kWords = kLine / sizeof(std::uint64_t);
   for (std::size_t i = 0; i < order.size(); ++i)
-    region.data[order[i] * kWords] = order[(i + 1) % order.size()] * kWords;
+    region[order[i] * kWords] = order[(i + 1) % order.size()] * kWords;
   std::uint64_t at = order[0] * kWords;
   for (auto _ : state) {
-    at = region.data[at];
+    at = region[at];
     benchmark::DoNotOptimize(at);
   }
   state.SetItemsProcessed(state.iterations());
@@ -57,15 +46,14 @@ void read_chain(benchmark::State& state) {
 
 template <int K>
 void reads_apart(benchmark::State& state) {
-  static Region region(512);
-  static const std::vector<std::uint32_t> at = [] {
-    for (std::size_t i = 0; i < region.bytes / sizeof(std::uint64_t); i += 512) region.data[i] = i;
+  static const Region region = region_of(512);
+  static const std::vector<std::uint32_t> at = [] {  // byte offsets of random lines
     std::vector<std::uint32_t> a(std::size_t{1} << 21);
     std::mt19937_64 rng(40);
-    for (auto& x : a) x = static_cast<std::uint32_t>(rng() % region.lines() * kLine);
+    for (auto& x : a) x = static_cast<std::uint32_t>(rng() % (region.size() / kWords) * 64);
     return a;
   }();
-  const auto* bytes = reinterpret_cast<const std::uint8_t*>(region.data);
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(region.data());
   std::size_t i = 0;
   std::uint64_t sum = 0;
   for (auto _ : state) {
