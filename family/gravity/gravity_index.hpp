@@ -94,18 +94,14 @@ class GravityIndex {
   Bits piece(int c, int s, std::uint64_t r) const { return pieces_[s][r] << shift(c); }
   // Those of every digit of state s, in column 0: for the solver's odometer, a load a step.
   const Bits* pieces(int s) const { return pieces_[s].data(); }
-  // Every column's state and digit.
-  void decompose(const GravityBoard& b, States* s, std::uint64_t* digits) const;
 
  private:
   // Position counts by remaining marks (T) and first-player marks (N): a grid per table.
   std::uint64_t at(const std::vector<std::uint64_t>& grid, int t, int n) const {
-    return t < 0 || n < 0 || t > cells() || n > max_ones_ ? 0 : grid[t * (max_ones_ + 1) + n];
+    return t < 0 || n < 0 || t > cells() || n > max_ones_ ? 0 : grid[cell(t, n)];
   }
   std::uint64_t at(const std::vector<std::uint64_t>& tables, int x, int t, int n) const {
-    return t < 0 || n < 0 || t > cells() || n > max_ones_
-               ? 0
-               : tables[(x * (cells() + 1) + t) * (max_ones_ + 1) + n];
+    return t < 0 || n < 0 || t > cells() || n > max_ones_ ? 0 : tables[x * grid_ + cell(t, n)];
   }
   // One level of the significance order: the middle column, or a pair of columns.
   struct Level {
@@ -123,6 +119,8 @@ class GravityIndex {
     // state, then completions of any class).
     std::vector<std::uint64_t> below_f, below_c, below_a, below_b, below_eq, one_column;
   };
+  // Where the counts of t remaining marks, n of them the first player's, are in a grid.
+  std::size_t cell(int t, int n) const { return static_cast<std::size_t>(t) * (max_ones_ + 1) + n; }
   const std::vector<std::uint64_t>& after_f(std::size_t level) const;
   const std::vector<std::uint64_t>& after_c(std::size_t level) const;
   // Classes of the levels from `level` on, after states whose weights multiply to `scale`.
@@ -133,11 +131,13 @@ class GravityIndex {
   int cols_, rows_, states_, max_ones_;
   std::vector<int> height_, ones_;
   std::vector<std::uint64_t> weight_;
+  std::vector<std::size_t> cell_of_;  // [s]: cell(height, ones) of state s
+  std::size_t grid_ = 0;              // cells of a grid: cell(cells(), max_ones_) + 1
   std::vector<int> order_;
   std::vector<Level> levels_;
   std::vector<std::uint64_t> end_;         // after the last level: 1 at (0, 0)
   std::vector<std::vector<Bits>> pieces_;  // [s][r]: the first player's cells of a column
-  std::vector<std::uint32_t> columns_;     // [1 << h | cells]: state | digit << 8 (decompose)
+  std::vector<std::uint32_t> columns_;     // [1 << h | cells]: state | digit << 8 (entry())
   Bits bottoms_ = 0;
 };
 

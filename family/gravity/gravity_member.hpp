@@ -52,6 +52,20 @@ class GravityMember {
     }
     return false;
   }
+  // Which of two boards hold a line (bit 0: a, bit 1: b), the two in the lanes of one 16-byte
+  // vector: a shift a step for both in any x86-64 build (the reader's), where has_line() of
+  // each side was a tenth of a connect probe's instructions.
+  unsigned lines_of(Bits a, Bits b) const {
+    if (!two_shifts_) return unsigned{has_line(a)} | unsigned{has_line(b)} << 1;
+    using Pair = Bits __attribute__((vector_size(2 * sizeof(Bits))));
+    const Pair marks = {a, b};
+    Pair any = {};
+    for (int i = 0; i < 4; ++i) {
+      const Pair x = marks & marks >> first_shifts_[i];
+      any |= x & x >> second_shifts_[i];
+    }
+    return unsigned{any[0] != 0} | unsigned{any[1] != 0} << 1;
+  }
   // Whether either of two boards holds a line (the two sides of a position). With two shifts a
   // direction the eight runs go four directions to a vector: under -march=native (the
   // generator) one AVX2 shift a step for the four, a third of the scalar test's instructions,

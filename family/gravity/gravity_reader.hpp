@@ -92,12 +92,16 @@ class GravityReader : public GameReader {
   family::Code code(const TableSet& tables, const Position& p) const;
 
   std::shared_ptr<const family::GravityMember> member_;
-  // A board mask (bit row * cols + col, row 0 the top) in the index's column layout, a byte of
-  // the mask at a time: no division by the columns for every cell of every probe.
-  family::Bits to_columns(std::uint64_t cells) const {
-    family::Bits out = 0;
-    for (std::size_t k = 0; k < to_columns_.size() && cells != 0; ++k, cells >>= 8)
-      out |= to_columns_[k][cells & 0xff];
+  // A board given as masks of cells (bit row * cols + col, row 0 the top) in the index's column
+  // layout, a byte of the masks at a time: no division by the columns for every cell of every
+  // probe.
+  family::GravityBoard to_columns(std::uint64_t first, std::uint64_t second) const {
+    family::GravityBoard out;
+    const std::uint64_t all = first | second;
+    for (std::size_t k = 0; k < to_columns_.size(); ++k) {
+      out.mask |= to_columns_[k][(all >> 8 * k) & 0xff];
+      out.first |= to_columns_[k][(first >> 8 * k) & 0xff];
+    }
     return out;
   }
   std::vector<std::array<family::Bits, 256>> to_columns_;          // one table a byte of the board
