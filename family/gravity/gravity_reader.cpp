@@ -125,12 +125,40 @@ std::uint64_t GravityReader::take_back(std::uint64_t mine, std::uint64_t others,
 // board's cells fit (twice the lanes an instruction).
 template <class Word>
 std::uint32_t GravityReader::taken_back_lanes(std::span<const Lane> boards) const {
-  // Vectors of the processor's 16 bytes, kVectors of them for the kLanes: GCC keeps vectors that
-  // wide in registers, and one twice as wide, without AVX, in memory between operations.
-  using Vector32 = std::uint32_t __attribute__((vector_size(16)));
-  using Vector64 = std::uint64_t __attribute__((vector_size(16)));
-  using Vector = std::conditional_t<sizeof(Word) == 4, Vector32, Vector64>;
-  constexpr std::size_t kWidth = 16 / sizeof(Word), kVectors = kLanes / kWidth;
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2) return taken_back_avx2<Word>(boards);
+#endif
+  return taken_back_in<Word, 16>(boards);
+}
+
+template <class Word>
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2")))
+#endif
+std::uint32_t
+GravityReader::taken_back_avx2(std::span<const Lane> boards) const {
+  return taken_back_in<Word, 32>(boards);
+}
+
+namespace {
+
+// Words in a vector of kBytes: a typedef in a class, where GCC keeps the attribute of a size
+// that depends on a template's parameter (an alias drops it, and the vector is one word).
+template <class Word, std::size_t kBytes>
+struct VectorOf {
+  typedef Word type __attribute__((vector_size(kBytes)));
+};
+
+}  // namespace
+
+template <class Word, std::size_t kBytes>
+std::uint32_t GravityReader::taken_back_in(std::span<const Lane> boards) const {
+  // kVectors vectors of kBytes for the kLanes: GCC keeps vectors as wide as the processor's in
+  // registers, and one twice as wide in memory between operations. AVX2's vectors of 32 bytes
+  // take half the instructions a step of SSE2's 16, each operation given its own destination.
+  using Vector = typename VectorOf<Word, kBytes>::type;
+  constexpr std::size_t kWidth = kBytes / sizeof(Word), kVectors = kLanes / kWidth;
   using Lanes = std::array<Vector, kVectors>;
   constexpr int kTop = 8 * sizeof(Word) - 1;
   const int cols = member_->rules().cols;
@@ -359,14 +387,16 @@ const Table& GravityReader::table_of(const TableSet& tables, int t) const {
   return table;
 }
 
-Code GravityReader::code(const TableSet& tables, const Position& p) const {
+Code GravityReader::code(const TableSet& tables, const Position& p, Code alpha, Code beta) const {
   if (Code by_board = 0; decided(p, &by_board)) return by_board;
   if (p.t < member_->stored_layers()) {
     return member_code_once(table_of(tables, p.t), member_->index().entry(p.t, p.board),
                             member_->rules().codes());
   }
-  // A layer without a table: the best of its few moves, played out, until one reaches the best
-  // code the mover can have (no later move can do better).
+  // A layer without a table: its few moves played out, alpha-beta. A move is looked at no
+  // further once it cannot change the choice of the move before (connect 6x5's positions drawn
+  // uniformly, 17% of them in such layers: 1.09x fewer instructions than each move's exact
+  // value).
   const bool first_moves = member_->first_moves(p.t);
   const Code worst = first_moves ? 0 : member_->rules().codes() - 1;
   const Code most = member_->rules().codes() - 1 - worst;
@@ -378,9 +408,15 @@ Code GravityReader::code(const TableSet& tables, const Position& p) const {
     for (Bits x = drops; x != 0; x &= x - 1)
       if (member_->has_line(mover | (x & (~x + 1)))) return most;
   Code best = worst;
-  for (Bits x = drops; x != 0 && best != most; x &= x - 1) {
-    const Code v = code(tables, played(p, x & (~x + 1)));
-    best = first_moves ? std::max(best, v) : std::min(best, v);
+  for (Bits x = drops; x != 0; x &= x - 1) {
+    const Position next = played(p, x & (~x + 1));
+    if (first_moves) {
+      best = std::max(best, code(tables, next, std::max(alpha, best), beta));
+      if (best >= beta) break;
+    } else {
+      best = std::min(best, code(tables, next, alpha, std::min(beta, best)));
+      if (best <= alpha) break;
+    }
   }
   return best;
 }

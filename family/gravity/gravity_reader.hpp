@@ -34,8 +34,12 @@ class GravityReader : public GameReader {
     std::uint64_t last = 0;   // a board with a line: the move that made them all (a cell's bit)
   };
   // Whether the board decides the position (a line, or every cell filled), and its code: a
-  // board checked (lines_free) needs no line test.
+  // board checked (lines_free, or the last move that made its lines) needs no line test.
   bool decided(const Position& p, family::Code* code) const {
+    if (p.last != 0) {
+      *code = member_->line_code(p.t);
+      return true;
+    }
     return (!p.lines_free || p.t == member_->rules().cells()) &&
            member_->terminal(p.t, p.board, code);
   }
@@ -78,6 +82,12 @@ class GravityReader : public GameReader {
   static constexpr std::size_t kLanes = 16;
   template <class Word>
   std::uint32_t taken_back_lanes(std::span<const Lane> boards) const;
+  // Its work in vectors of kBytes bytes: 16 in any x86-64 build, 32 where the CPU has AVX2 (the
+  // function compiled for it, which this one is inlined into).
+  template <class Word, std::size_t kBytes>
+  [[gnu::always_inline]] inline std::uint32_t taken_back_in(std::span<const Lane> boards) const;
+  template <class Word>
+  std::uint32_t taken_back_avx2(std::span<const Lane> boards) const;
   // expect_order() of a chunk of values_of's positions, passed by checked_but_order(), the
   // position positions[j] being (first[i0 + j], second[i0 + j]); as values_by_layer() asks.
   void expect_orders(std::span<const std::uint64_t> first, std::span<const std::uint64_t> second,
@@ -89,7 +99,13 @@ class GravityReader : public GameReader {
   family::Bits top_of(const family::GravityBoard& b, int c) const;
   Position played(const Position& p, family::Bits top) const;
   const Table& table_of(const TableSet& tables, int t) const;
-  family::Code code(const TableSet& tables, const Position& p) const;
+  // The value code of p; within [alpha, beta] (as alpha-beta searches): a code at most alpha
+  // where p's is, at least beta where p's is, else p's.
+  family::Code code(const TableSet& tables, const Position& p, family::Code alpha,
+                    family::Code beta) const;
+  family::Code code(const TableSet& tables, const Position& p) const {
+    return code(tables, p, 0, member_->rules().codes() - 1);
+  }
 
   std::shared_ptr<const family::GravityMember> member_;
   // A board given as masks of cells (bit row * cols + col, row 0 the top) in the index's column
