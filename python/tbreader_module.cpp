@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -88,46 +89,54 @@ class PyGame {
     const std::uint64_t* f = first.data();
     const std::uint64_t* s = second.data();
     std::int32_t* v = out.mutable_data();
-    // Chunks on every core; the first position refused (in index order) is the one reported.
-    std::vector<std::size_t> refused_at;
-    std::vector<std::string> refused_why;
-    std::vector<char> table_error;  // a table missing or damaged (OSError), not a bad position
+    // Chunks taken in turn by every core, so that a core another process slows leaves its
+    // share to the others (halves, one a core, ended with the slower); the first position
+    // refused (in index order) is the one reported, and no chunk after it is begun.
+    struct Refusal {
+      std::size_t at;
+      std::string why;
+      bool table_error = false;  // a table missing or damaged (OSError), not a bad position
+    };
+    std::vector<Refusal> refused;
     {
       py::gil_scoped_release unlocked;
+      constexpr std::size_t kChunk = std::size_t{1} << 14;
       const unsigned threads = std::max(
           1u, std::min(std::thread::hardware_concurrency(), static_cast<unsigned>(n / 4096 + 1)));
-      refused_at.assign(threads, n);
-      refused_why.resize(threads);
-      table_error.resize(threads);
+      refused.assign(threads, {n, {}});
+      std::atomic<std::size_t> next{0}, stop{n};
       std::vector<std::thread> pool;
       for (unsigned t = 0; t < threads; ++t)
         pool.emplace_back([&, t] {
-          const std::size_t from = n * t / threads, to = n * (t + 1) / threads;
-          std::size_t i = from;
-          try {
-            if (!sides) {
-              game_.values_of({f + from, to - from}, {s + from, to - from}, {v + from, to - from});
-              return;
+          for (std::size_t from; (from = next.fetch_add(kChunk)) < stop.load();) {
+            const std::size_t to = std::min(n, from + kChunk);
+            std::size_t i = from;
+            try {
+              if (!sides)
+                game_.values_of({f + from, to - from}, {s + from, to - from},
+                                {v + from, to - from});
+              for (; sides && i < to; ++i)
+                v[i] = fh ? game_.value_of(f[i], s[i], sides[i], fh[i], sh[i])
+                          : game_.value_of(f[i], s[i], sides[i]);
+            } catch (const tbreader::InputError& e) {
+              refused[t] = {sides ? i : from + e.item, e.what()};
+            } catch (const std::exception& e) {
+              refused[t] = {i, e.what(), dynamic_cast<const tbreader::Error*>(&e) != nullptr};
             }
-            for (; i < to; ++i)
-              v[i] = fh ? game_.value_of(f[i], s[i], sides[i], fh[i], sh[i])
-                        : game_.value_of(f[i], s[i], sides[i]);
-          } catch (const tbreader::InputError& e) {
-            refused_at[t] = sides ? i : from + e.item;
-            refused_why[t] = e.what();
-          } catch (const std::exception& e) {
-            refused_at[t] = i;
-            refused_why[t] = e.what();
-            table_error[t] = dynamic_cast<const tbreader::Error*>(&e) != nullptr;
+            if (refused[t].at == n) continue;
+            for (std::size_t was = stop.load(); refused[t].at < was;)
+              if (stop.compare_exchange_weak(was, refused[t].at)) break;
+            return;
           }
         });
       for (auto& t : pool) t.join();
     }
-    for (std::size_t t = 0; t < refused_at.size(); ++t) {
-      if (refused_at[t] == n) continue;
-      if (table_error[t]) throw tbreader::Error(refused_why[t]);
-      throw tbreader::InputError("position " + std::to_string(refused_at[t]) +
-                                 " of the arrays: " + refused_why[t]);
+    const Refusal& first_refused = *std::min_element(
+        refused.begin(), refused.end(), [](const auto& a, const auto& b) { return a.at < b.at; });
+    if (first_refused.at != n) {
+      if (first_refused.table_error) throw tbreader::Error(first_refused.why);
+      throw tbreader::InputError("position " + std::to_string(first_refused.at) +
+                                 " of the arrays: " + first_refused.why);
     }
     return out;
   }

@@ -191,6 +191,11 @@ def test_values_errors(tb):
     second = np.zeros(3, dtype=np.uint64)
     with pytest.raises(ValueError, match="position 1 of the arrays"):
         tb.game("double5").values(first, second)
+    # Many chunks, taken by every core in turn: the first refused in index order is named.
+    first = np.zeros(100_000, dtype=np.uint64)
+    first[[99_999, 70_000, 40_000]] = 1
+    with pytest.raises(ValueError, match="position 40000 of the arrays"):
+        tb.game("double5").values(first, np.zeros(100_000, dtype=np.uint64))
     with pytest.raises(ValueError, match="bits beyond the board"):
         tb.game("double5").values(np.array([1 << 30], dtype=np.uint64), np.zeros(1, dtype=np.uint64))
     with pytest.raises(ValueError, match="same length"):
