@@ -115,9 +115,10 @@ class PyGame {
               if (!sides)
                 game_.values_of({f + from, to - from}, {s + from, to - from},
                                 {v + from, to - from});
-              for (; sides && i < to; ++i)
-                v[i] = fh ? game_.value_of(f[i], s[i], sides[i], fh[i], sh[i])
-                          : game_.value_of(f[i], s[i], sides[i]);
+              else
+                for (; i < to; ++i)
+                  v[i] = fh ? game_.value_of(f[i], s[i], sides[i], fh[i], sh[i])
+                            : game_.value_of(f[i], s[i], sides[i]);
             } catch (const tbreader::InputError& e) {
               refused[t] = {sides ? i : from + e.item, e.what()};
             } catch (const std::exception& e) {

@@ -105,14 +105,6 @@ GravityIndex::GravityIndex(int cols, int rows)
   }
 }
 
-const std::vector<std::uint64_t>& GravityIndex::after_f(std::size_t level) const {
-  return level + 1 < levels_.size() ? levels_[level + 1].f : end_;
-}
-
-const std::vector<std::uint64_t>& GravityIndex::after_c(std::size_t level) const {
-  return level + 1 < levels_.size() ? levels_[level + 1].c : end_;
-}
-
 std::uint64_t GravityIndex::entries(int t) const {
   return at(levels_[0].c, t, first_marks(t));
 }
@@ -167,8 +159,9 @@ std::uint64_t GravityIndex::class_offset(int t, const States& s) const {
     if (b > a) {
       // A right state equal to the left, then any canonical rest; none where the left's
       // first-player marks outnumber those that remain (the one count out of the tables).
-      const std::vector<std::uint64_t>& rest = l + 1 != end ? l[1].c : end_;
-      const std::uint64_t same = n >= ones_[a] ? rest[tn - cell_of[a]] : 0;
+      const std::uint64_t same =
+          n >= ones_[a] ? after_c(static_cast<std::size_t>(l - levels_.data()))[tn - cell_of[a]]
+                        : 0;
       before += weight[a] *
                 (l->below_b[b * grid_ + tn] - l->below_b[(a + 1) * grid_ + tn] + weight[a] * same);
     }

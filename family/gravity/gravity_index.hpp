@@ -121,8 +121,14 @@ class GravityIndex {
   };
   // Where the counts of t remaining marks, n of them the first player's, are in a grid.
   std::size_t cell(int t, int n) const { return static_cast<std::size_t>(t) * (max_ones_ + 1) + n; }
-  const std::vector<std::uint64_t>& after_f(std::size_t level) const;
-  const std::vector<std::uint64_t>& after_c(std::size_t level) const;
+  // The counts of the levels after `level` (of any class, or canonical); inline: a probe's
+  // class offset asks.
+  const std::vector<std::uint64_t>& after_f(std::size_t level) const {
+    return level + 1 < levels_.size() ? levels_[level + 1].f : end_;
+  }
+  const std::vector<std::uint64_t>& after_c(std::size_t level) const {
+    return level + 1 < levels_.size() ? levels_[level + 1].c : end_;
+  }
   // Classes of the levels from `level` on, after states whose weights multiply to `scale`.
   template <class F>
   void descend(std::size_t level, int t, int n, bool equal, std::uint64_t scale,
