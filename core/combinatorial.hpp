@@ -8,6 +8,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #if defined(__BMI2__)
@@ -144,11 +145,31 @@ constexpr std::uint32_t next_combination(std::uint32_t x) {
 #define TBGEN_POPCNT_CLONES
 #endif
 
-// std::popcount without the library call a portable build (the reader's) makes of it.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#define TBGEN_POPCNT_AT_RUN_TIME 1
+// Whether the CPU has the popcnt instruction, asked once when the library loads (false until
+// then: a count made earlier takes the portable way).
+inline const bool kCpuHasPopcnt = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("popcnt") != 0;
+}();
+#endif
+
+// std::popcount without the library call a portable build (the reader's) makes of it: the
+// popcnt instruction where the CPU has it, a branch that always goes the same way, else the
+// same count by shifts and masks. A single probe counts its marks first, and the rest of its
+// work waits for the count: double5's probes 1.05-1.1x (docs/performance.md).
 constexpr int count_bits(std::uint64_t x) {
 #ifdef __POPCNT__
   return std::popcount(x);
 #else
+#ifdef TBGEN_POPCNT_AT_RUN_TIME
+  if (!std::is_constant_evaluated() && __builtin_expect(kCpuHasPopcnt, 1)) {
+    std::uint64_t n;
+    asm("popcnt %1, %0" : "=r"(n) : "rm"(x));
+    return static_cast<int>(n);
+  }
+#endif
   x -= (x >> 1) & 0x5555555555555555;
   x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333);
   x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0f;

@@ -52,14 +52,6 @@ std::uint64_t ClassIndex::bytes(const Symmetry& sym, int size, int processes) {
   return 8 * (blocks + 1) + ((sets / 8) * 9 / 8 + 4 * classes) / n + (1u << kBlockLog2) / 4;
 }
 
-// A probe alone counts up to 8 words to find a class: popcnt where the CPU has it.
-TBGEN_POPCNT_CLONES std::uint64_t ClassIndex::ones_before(const std::uint64_t* words,
-                                                          std::uint64_t whole, std::uint64_t bits) {
-  std::uint64_t ones = 0;
-  for (std::uint64_t w = 0; w < whole; ++w) ones += std::popcount(words[w]);
-  return ones + std::popcount(words[whole] & ((std::uint64_t{1} << bits) - 1));
-}
-
 ClassIndex::ClassIndex(const Symmetry& sym, int size, ClassRange range, unsigned threads)
     : sym_(&sym),
       size_(size),

@@ -80,9 +80,6 @@ class ClassIndex {
   std::uint64_t rank_held(std::uint64_t colex) const;  // class of the canonical set at colex
   Place image(std::uint32_t set) const;                // canonical set and symmetry, worked out
   Place locate_worked(std::uint32_t set) const;        // locate() of an index not tabled
-  // The ones of words[0, whole) and of the low `bits` bits of words[whole].
-  static std::uint64_t ones_before(const std::uint64_t* words, std::uint64_t whole,
-                                   std::uint64_t bits);
   void prefetch_worked(std::uint32_t set) const;
 
   const Symmetry* sym_;

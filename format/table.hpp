@@ -50,24 +50,10 @@ class Table {
 
   // Entries of up to 64 bits. Throws on an out-of-range index or a damaged block. In the
   // single_block and bounded modes a block of several frames decodes the entry's frame alone.
-  // An entry read once at random is asked for first (prefetch_entry, member_code_once).
-  std::uint64_t entry(std::uint64_t index) const {
-    // Inline, the case a single probe meets most: a block decoded in place, its entries of at
-    // most a byte (1, 2, 4 or 8 bits, or base-3 digits five to a byte).
-    if (index < inline_entries_) {
-      const auto b = static_cast<std::uint32_t>(index >> header_.block_entries_log2);
-      if (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1) {
-        const std::uint64_t i = index & (header_.block_entries() - 1);
-        const std::uint64_t bit = i << bits_log2_;
-        const bool trits = header_.entry_radix == format::kTernary;
-        const std::uint8_t* at =
-            decoded_region_ + b * slot_bytes_ + (trits ? i / format::kTritsPerByte : bit >> 3);
-        if (trits) return format::kTritDigits[*at][i % format::kTritsPerByte];
-        return (*at >> (bit & 7)) & ((1u << (1u << bits_log2_)) - 1);
-      }
-    }
-    return any_entry(index);
-  }
+  std::uint64_t entry(std::uint64_t index) const { return read_entry<false>(index); }
+  // entry() of an entry read once at random: its cache line asked for as non-temporal
+  // (prefetch_entry) right before the read, its place worked out once for both.
+  std::uint64_t entry_once(std::uint64_t index) const { return read_entry<true>(index); }
   // Asks for the cache line of an entry of a block already decoded (CacheMode::decoded), as
   // non-temporal: a random probe reads its entry once, and a line brought in as usual would evict
   // from the core's L2 the tables every probe works its index out from (symmetry rows, class
@@ -96,6 +82,25 @@ class Table {
   void checked() const { damaged_.store(false, std::memory_order_relaxed); }
 
  private:
+  // Inline, the case a single probe meets most: a block decoded in place, its entries of at
+  // most a byte (1, 2, 4 or 8 bits, or base-3 digits five to a byte).
+  template <bool kOnce>
+  std::uint64_t read_entry(std::uint64_t index) const {
+    if (index < inline_entries_) {
+      const auto b = static_cast<std::uint32_t>(index >> header_.block_entries_log2);
+      if (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1) {
+        const std::uint64_t i = index & (header_.block_entries() - 1);
+        const std::uint64_t bit = i << bits_log2_;
+        const bool trits = header_.entry_radix == format::kTernary;
+        const std::uint8_t* at =
+            decoded_region_ + b * slot_bytes_ + (trits ? i / format::kTritsPerByte : bit >> 3);
+        if constexpr (kOnce) __builtin_prefetch(at, 0, 0);
+        if (trits) return format::kTritDigits[*at][i % format::kTritsPerByte];
+        return (*at >> (bit & 7)) & ((1u << (1u << bits_log2_)) - 1);
+      }
+    }
+    return any_entry(index);
+  }
   static constexpr std::uint32_t kWhole = 15;  // every frame of a block (frames < 2^kMaxFramesLog2)
   // The decoded size of frame `frame` of a block (kWhole: all of them, the whole block).
   std::uint64_t decoded_size(std::uint32_t block, std::uint32_t frame) const;

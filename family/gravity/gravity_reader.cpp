@@ -312,17 +312,6 @@ GravityReader::Position GravityReader::checked(std::uint64_t first, std::uint64_
   return p;
 }
 
-namespace {
-
-// The marks of a board and the first player's (count << 8 | first's), with the popcnt
-// instruction where the CPU has it: without, they were a tenth of a connect probe's check. Its
-// own function: a function cloned so cannot throw (its exceptions end the program).
-TBGEN_POPCNT_CLONES int marks_of(Bits first, Bits mask) {
-  return combinatorial::count_bits(mask) << 8 | combinatorial::count_bits(first);
-}
-
-}  // namespace
-
 GravityReader::Position GravityReader::checked_but_order(std::uint64_t first, std::uint64_t second,
                                                          Where where) const {
   const Rules& r = member_->rules();
@@ -341,8 +330,8 @@ GravityReader::Position GravityReader::checked_but_order(std::uint64_t first, st
           " is above an empty cell (a mark drops to the lowest empty cell of its column)");
     }
   }
-  const int marks = marks_of(p.board.first, p.board.mask);
-  const int nf = marks & 0xff, ns = (marks >> 8) - nf;
+  const int nf = combinatorial::count_bits(p.board.first);
+  const int ns = combinatorial::count_bits(p.board.mask) - nf;
   if (nf != ns && nf != ns + 1)
     throw tbreader::InputError(where() + ": " + std::to_string(nf) + " " + r.first + " and " +
                                std::to_string(ns) + " " + r.second + " marks cannot arise (" +

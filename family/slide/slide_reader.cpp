@@ -89,8 +89,7 @@ DistanceCode SlideReader::code(const TableSet& tables, const SlidePosition& p) c
                                     member_->table_name(layer), member_->rules().canonical);
   expect_layout(table, kSlideIndexScheme, kSlideCodec, member_->entries(layer));
   const std::uint64_t index = member_->entry(layer, p.first, p.second);
-  table.prefetch_entry(index);  // read once, at random, as member_code_once() reads
-  return static_cast<DistanceCode>(table.entry(index));
+  return static_cast<DistanceCode>(table.entry_once(index));  // read once, at random
 }
 
 tbreader::Value SlideReader::value_text(DistanceCode c, bool first_to_move) const {

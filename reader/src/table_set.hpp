@@ -100,21 +100,22 @@ class TableSet {
 const Table& member_table(const TableSet& tables, std::size_t slot, std::string_view name,
                           std::string_view game);
 
-// The value code at `index` of a member's table; tbreader::Error naming the table if it is not
-// below `codes` (a damaged or foreign table is refused, not read as a wrong answer).
-inline std::uint32_t member_code(const Table& table, std::uint64_t index, std::uint64_t codes) {
-  const std::uint64_t code = table.entry(index);
+// A value code read from a member's table, checked: tbreader::Error naming the table if it is
+// not below `codes` (a damaged or foreign table is refused, not read as a wrong answer).
+inline std::uint32_t valid_code(const Table& table, std::uint64_t code, std::uint64_t codes) {
   if (code >= codes) throw tbreader::Error(table.name() + ": invalid value code");
   return static_cast<std::uint32_t>(code);
 }
-
-// member_code() of an entry a single probe reads once, at random: asked for first as
-// non-temporal (Table::prefetch_entry). Right before the read, not inside it: a prefetch just
-// before its load made connect's probes, whose entry was asked for long before, 1.08x slower.
+// The value code at `index` of a member's table, checked.
+inline std::uint32_t member_code(const Table& table, std::uint64_t index, std::uint64_t codes) {
+  return valid_code(table, table.entry(index), codes);
+}
+// member_code() of an entry a single probe reads once, at random (Table::entry_once). Not
+// where the entry was asked for long before: a prefetch just before its load made connect's
+// probes 1.08x slower.
 inline std::uint32_t member_code_once(const Table& table, std::uint64_t index,
                                       std::uint64_t codes) {
-  table.prefetch_entry(index);
-  return member_code(table, index, codes);
+  return valid_code(table, table.entry_once(index), codes);
 }
 
 // Checks that a table has the layout its probe code expects; throws tbreader::Error naming
