@@ -377,7 +377,7 @@ std::uint64_t Table::any_entry(std::uint64_t index) const {
   return unpack_entry(kept(b, frame).data(), j, header_);
 }
 
-void Table::prefetch_entry(std::uint64_t index) const {
+void Table::prefetch_wide(std::uint64_t index) const {
   if (!decoded_region_ || index >= header_.entry_count) return;
   const std::uint64_t block = index >> header_.block_entries_log2;
   if (!(ready_[block >> 6].load(std::memory_order_acquire) >> (block & 63) & 1)) return;

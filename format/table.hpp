@@ -58,7 +58,10 @@ class Table {
   // non-temporal: a random probe reads its entry once, and a line brought in as usual would evict
   // from the core's L2 the tables every probe works its index out from (symmetry rows, class
   // bits): double5's single probes 1.12x (docs/performance.md).
-  void prefetch_entry(std::uint64_t index) const;
+  void prefetch_entry(std::uint64_t index) const {
+    if (const std::uint8_t* at = inline_place(index).at) return __builtin_prefetch(at, 0, 0);
+    prefetch_wide(index);
+  }
   // Decoded bytes of one block (verified); valid while the table lives, or, in single_block
   // and bounded modes, until this thread asks for another block.
   std::span<const std::uint8_t> block(std::uint32_t block) const;
@@ -82,25 +85,34 @@ class Table {
   void checked() const { damaged_.store(false, std::memory_order_relaxed); }
 
  private:
-  // Inline, the case a single probe meets most: a block decoded in place, its entries of at
-  // most a byte (1, 2, 4 or 8 bits, or base-3 digits five to a byte).
+  // Where entry() reads an entry inline, the case a single probe meets most: a block decoded in
+  // place, its entries of at most a byte (1, 2, 4 or 8 bits, or base-3 digits five to a byte).
+  // `at` is null elsewhere.
+  struct InlinePlace {
+    const std::uint8_t* at = nullptr;
+    std::uint64_t i = 0;  // in its block
+  };
+  InlinePlace inline_place(std::uint64_t index) const {
+    if (index >= inline_entries_) return {};
+    const auto b = static_cast<std::uint32_t>(index >> header_.block_entries_log2);
+    if (!(ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1)) return {};
+    const std::uint64_t i = index & (header_.block_entries() - 1);
+    const bool trits = header_.entry_radix == format::kTernary;
+    return {decoded_region_ + b * slot_bytes_ +
+                (trits ? i / format::kTritsPerByte : (i << bits_log2_) >> 3),
+            i};
+  }
   template <bool kOnce>
   std::uint64_t read_entry(std::uint64_t index) const {
-    if (index < inline_entries_) {
-      const auto b = static_cast<std::uint32_t>(index >> header_.block_entries_log2);
-      if (ready_[b >> 6].load(std::memory_order_acquire) >> (b & 63) & 1) {
-        const std::uint64_t i = index & (header_.block_entries() - 1);
-        const std::uint64_t bit = i << bits_log2_;
-        const bool trits = header_.entry_radix == format::kTernary;
-        const std::uint8_t* at =
-            decoded_region_ + b * slot_bytes_ + (trits ? i / format::kTritsPerByte : bit >> 3);
-        if constexpr (kOnce) __builtin_prefetch(at, 0, 0);
-        if (trits) return format::kTritDigits[*at][i % format::kTritsPerByte];
-        return (*at >> (bit & 7)) & ((1u << (1u << bits_log2_)) - 1);
-      }
+    if (const auto [at, i] = inline_place(index); at) {
+      if constexpr (kOnce) __builtin_prefetch(at, 0, 0);
+      if (header_.entry_radix == format::kTernary)
+        return format::kTritDigits[*at][i % format::kTritsPerByte];
+      return (*at >> ((i << bits_log2_) & 7)) & ((1u << (1u << bits_log2_)) - 1);
     }
     return any_entry(index);
   }
+  void prefetch_wide(std::uint64_t index) const;  // prefetch_entry() of an entry not inline
   static constexpr std::uint32_t kWhole = 15;  // every frame of a block (frames < 2^kMaxFramesLog2)
   // The decoded size of frame `frame` of a block (kWhole: all of them, the whole block).
   std::uint64_t decoded_size(std::uint32_t block, std::uint32_t frame) const;
