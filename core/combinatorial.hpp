@@ -158,7 +158,8 @@ inline const bool kCpuHasPopcnt = [] {
 // std::popcount without the library call a portable build (the reader's) makes of it: the
 // popcnt instruction where the CPU has it, a branch that always goes the same way, else the
 // same count by shifts and masks. A single probe counts its marks first, and the rest of its
-// work waits for the count: double5's probes 1.05-1.1x (docs/performance.md).
+// work waits for the count: double5's single probes about 1.02x (docs/performance.md, "popcnt
+// at run time").
 constexpr int count_bits(std::uint64_t x) {
 #ifdef __POPCNT__
   return std::popcount(x);
