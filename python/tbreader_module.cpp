@@ -105,31 +105,34 @@ class PyGame {
           1u, std::min(std::thread::hardware_concurrency(), static_cast<unsigned>(n / 4096 + 1)));
       refused.assign(threads, {n, {}});
       std::atomic<std::size_t> next{0}, stop{n};
-      std::vector<std::thread> pool;
-      for (unsigned t = 0; t < threads; ++t)
-        pool.emplace_back([&, t] {
-          for (std::size_t from; (from = next.fetch_add(kChunk)) < stop.load();) {
-            const std::size_t to = std::min(n, from + kChunk);
-            std::size_t i = from;
-            try {
-              if (!sides)
-                game_.values_of({f + from, to - from}, {s + from, to - from},
-                                {v + from, to - from});
-              else
-                for (; i < to; ++i)
-                  v[i] = fh ? game_.value_of(f[i], s[i], sides[i], fh[i], sh[i])
-                            : game_.value_of(f[i], s[i], sides[i]);
-            } catch (const tbreader::InputError& e) {
-              refused[t] = {sides ? i : from + e.item, e.what()};
-            } catch (const std::exception& e) {
-              refused[t] = {i, e.what(), dynamic_cast<const tbreader::Error*>(&e) != nullptr};
-            }
-            if (refused[t].at == n) continue;
-            for (std::size_t was = stop.load(); refused[t].at < was;)
-              if (stop.compare_exchange_weak(was, refused[t].at)) break;
-            return;
+      const auto work = [&](unsigned t) {
+        for (std::size_t from; (from = next.fetch_add(kChunk)) < stop.load();) {
+          const std::size_t to = std::min(n, from + kChunk);
+          std::size_t i = from;
+          try {
+            if (!sides)
+              game_.values_of({f + from, to - from}, {s + from, to - from}, {v + from, to - from});
+            else
+              for (; i < to; ++i)
+                v[i] = fh ? game_.value_of(f[i], s[i], sides[i], fh[i], sh[i])
+                          : game_.value_of(f[i], s[i], sides[i]);
+          } catch (const tbreader::InputError& e) {
+            refused[t] = {sides ? i : from + e.item, e.what()};
+          } catch (const std::exception& e) {
+            refused[t] = {i, e.what(), dynamic_cast<const tbreader::Error*>(&e) != nullptr};
           }
-        });
+          if (refused[t].at == n) continue;
+          for (std::size_t was = stop.load(); refused[t].at < was;)
+            if (stop.compare_exchange_weak(was, refused[t].at)) break;
+          return;
+        }
+      };
+      // The calling thread takes a share: it is running already, where a thread started anew
+      // may wait for an idle core to wake (connect 6x5's values right after batch 1.04x,
+      // docs/performance.md).
+      std::vector<std::thread> pool;
+      for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
+      work(0);
       for (auto& t : pool) t.join();
     }
     const Refusal& first_refused = *std::min_element(
