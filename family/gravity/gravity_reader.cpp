@@ -17,7 +17,8 @@ namespace tbgen {
 using namespace family;
 
 GravityReader::GravityReader(Rules rules)
-    : member_(std::make_shared<GravityMember>(std::move(rules))) {
+    : member_(std::make_shared<GravityMember>(std::move(rules))),
+      first_slot_(TableSet::slot_base(member_->rules().canonical)) {
   const Rules& r = member_->rules();
   to_columns_.resize(static_cast<std::size_t>((r.cells() + 7) / 8));
   for (int i = 0; i < r.cells(); ++i) {  // cell i of the board (row 0 the top) to its bit
@@ -370,8 +371,8 @@ void GravityReader::expect_order(std::uint64_t first, std::uint64_t second, cons
 
 const Table& GravityReader::table_of(const TableSet& tables, int t) const {
   const Rules& r = member_->rules();
-  const Table& table =
-      member_table(tables, static_cast<std::size_t>(t), member_->table_name(t), r.canonical);
+  const Table& table = member_table(tables, first_slot_ + static_cast<std::size_t>(t),
+                                    member_->table_name(t), r.canonical);
   expect_layout(table, kGravityIndexScheme, member_->value_codec(), member_->index().entries(t));
   return table;
 }
@@ -485,7 +486,7 @@ std::int32_t GravityReader::value_of(const TableSet& tables, std::uint64_t first
   // from a table already open: a board that cannot arise is refused before any table is opened.
   const std::uint64_t index = member_->index().entry(p.t, p.board);
   if (const Table* open =
-          tables.open_table(static_cast<std::size_t>(p.t), member_->table_name(p.t)))
+          tables.open_table(first_slot_ + static_cast<std::size_t>(p.t), member_->table_name(p.t)))
     open->prefetch_entry(index);
   expect_order(first, second, p, where);
   return r.value_of(member_code(table_of(tables, p.t), index, r.codes()));

@@ -108,6 +108,7 @@ class GravityReader : public GameReader {
   }
 
   std::shared_ptr<const family::GravityMember> member_;
+  std::size_t first_slot_;  // TableSet::slot_base() of its game: its layers' slots follow
   // A board given as masks of cells (bit row * cols + col, row 0 the top) in the index's column
   // layout, a byte of the masks at a time: no division by the columns for every cell of every
   // probe.

@@ -14,15 +14,16 @@ namespace tbgen {
 using namespace morris;
 
 MorrisReader::MorrisReader(const family::Rules& rules)
-    : layout_(std::make_shared<Layout>(rules_of(GameString(rules.canonical)))) {}
+    : layout_(std::make_shared<Layout>(rules_of(GameString(rules.canonical)))),
+      first_slot_(TableSet::slot_base(rules.canonical)) {}
 
 Code MorrisReader::code(const TableSet& tables, const Position& p) const {
   if (std::popcount(p.mine) + p.mine_hand < 3) return 1;  // lost, nothing left to play
   const Sector s = sector_of(p);
   const int number = layout_->number(s);
   if (number < 0) throw std::logic_error("morris: a position of no sector has no table");
-  const Table& table =
-      tables.slot_table(static_cast<std::size_t>(number), layout_->table_name(number));
+  const Table& table = tables.slot_table(first_slot_ + static_cast<std::size_t>(number),
+                                         layout_->table_name(number));
   // The game and layout once a table: a probe then looks only at its mark.
   if (table.checked_for() != this) {
     if (table.header().game != name())

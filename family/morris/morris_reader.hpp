@@ -33,6 +33,7 @@ class MorrisReader : public GameReader {
   // The code of a position from the side to move's view, decided ones without a table.
   morris::Code code(const TableSet& tables, const morris::Position& p) const;
   std::shared_ptr<const morris::Layout> layout_;
+  std::size_t first_slot_;  // TableSet::slot_base() of its game: its sectors' slots follow
 };
 
 }  // namespace tbgen

@@ -18,7 +18,8 @@ namespace tbgen {
 using namespace family;
 
 PlacementReader::PlacementReader(Rules rules)
-    : member_(std::make_shared<Member>(std::move(rules))) {}
+    : member_(std::make_shared<Member>(std::move(rules))),
+      first_slot_(TableSet::slot_base(member_->rules().canonical)) {}
 
 PlacementReader::Board PlacementReader::check_lines(std::uint32_t first, std::uint32_t second,
                                                     Where where) const {
@@ -69,13 +70,14 @@ PlacementReader::Board PlacementReader::parse(const std::string& text) const {
 const Table& PlacementReader::open_table_of(const TableSet& tables, int turn,
                                             const LayerShape** shape) const {
   const std::string& name = member_->table_name(turn);
-  const Table& table = tables.slot_table(static_cast<std::size_t>(turn), name);
+  const std::size_t slot = first_slot_ + static_cast<std::size_t>(turn);
+  const Table& table = tables.slot_table(slot, name);
   const bool by_mover = table.header().index_scheme == kKeyedByMover;
   *shape = &member_->stored_shape(turn, by_mover);
   // The game and layout once a table: a probe then looks only at its mark.
   const void* mark = &shapes_checked_[by_mover];
   if (table.checked_for() != mark) {
-    (void)member_table(tables, static_cast<std::size_t>(turn), name, member_->rules().canonical);
+    (void)member_table(tables, slot, name, member_->rules().canonical);
     expect_layout(table, by_mover ? kKeyedByMover : kKeyedByWaiting, member_->value_codec(),
                   (*shape)->entries);
     table.mark_checked_for(mark);

@@ -69,8 +69,8 @@ class PlacementReader : public GameReader {
   // The table of a stored layer, checked, and its shape (its keying is the table's). Inline, a
   // table this reader has checked and the set trusts: every probe asks.
   const Table& table_of(const TableSet& tables, int turn, const family::LayerShape** shape) const {
-    if (const Table* table =
-            tables.open_table(static_cast<std::size_t>(turn), member_->table_name(turn))) {
+    if (const Table* table = tables.open_table(first_slot_ + static_cast<std::size_t>(turn),
+                                               member_->table_name(turn))) {
       const bool by_mover = table->header().index_scheme == family::kKeyedByMover;
       if (table->checked_for() == &shapes_checked_[by_mover]) {
         *shape = &member_->stored_shape(turn, by_mover);
@@ -84,6 +84,7 @@ class PlacementReader : public GameReader {
   family::Code stored(const TableSet& tables, const Board& b) const;
   family::Code after_move(const TableSet& tables, const Board& b, std::uint32_t marks) const;
   std::shared_ptr<const family::Member> member_;
+  std::size_t first_slot_;  // TableSet::slot_base() of its game: its layers' slots follow
   // Marks this reader leaves on a table it has checked (Table::checked_for), one a keying.
   char shapes_checked_[2] = {};
 };

@@ -8,7 +8,9 @@ namespace tbgen {
 
 using namespace family;
 
-SlideReader::SlideReader(Rules rules) : member_(std::make_shared<SlideMember>(std::move(rules))) {}
+SlideReader::SlideReader(Rules rules)
+    : member_(std::make_shared<SlideMember>(std::move(rules))),
+      first_slot_(TableSet::slot_base(member_->rules().canonical)) {}
 
 SlidePosition SlideReader::parse(const std::string& text) const {
   const Rules& r = member_->rules();
@@ -85,7 +87,7 @@ SlidePosition SlideReader::checked(std::uint32_t first, std::uint32_t second,
 DistanceCode SlideReader::code(const TableSet& tables, const SlidePosition& p) const {
   if (DistanceCode c = 0; member_->over(p, &c)) return c;
   const int layer = member_->layer_of(p);
-  const Table& table = member_table(tables, static_cast<std::size_t>(layer),
+  const Table& table = member_table(tables, first_slot_ + static_cast<std::size_t>(layer),
                                     member_->table_name(layer), member_->rules().canonical);
   expect_layout(table, kSlideIndexScheme, kSlideCodec, member_->entries(layer));
   const std::uint64_t index = member_->entry(layer, p.first, p.second);

@@ -44,6 +44,7 @@ class SlideReader : public GameReader {
                       std::optional<bool> first_to_move) const;
 
   std::shared_ptr<const family::SlideMember> member_;
+  std::size_t first_slot_;  // TableSet::slot_base() of its game: its layers' slots follow
 };
 
 }  // namespace tbgen
