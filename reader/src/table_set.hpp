@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "format/checksum.hpp"
 #include "format/table.hpp"
 #include "tbreader/tbreader.hpp"
 
@@ -48,9 +49,7 @@ class TableSet {
   // wrap around past the last.
   static constexpr std::size_t kSlots = 8192;  // Lasker's Twelve Men's Morris has 7,225 sectors
   static std::size_t slot_base(std::string_view game) {
-    std::uint64_t h = 14695981039346656037u;  // FNV-1a
-    for (const char c : game) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211u;
-    return static_cast<std::size_t>(h >> 32) & (kSlots - 1);
+    return static_cast<std::size_t>(xxh3(game.data(), game.size()) >> 32) & (kSlots - 1);
   }
   const Table& slot_table(std::size_t slot, std::string_view name) const {
     slot &= kSlots - 1;
