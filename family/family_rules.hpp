@@ -23,7 +23,7 @@ enum class Fill { none, first, second };
 // Each has its own solver and index (family/).
 // domino: two empty neighbouring cells covered a turn (domineering, cram), whose values are
 // games of combinatorial game theory (cgt/), not codes.
-enum class Moves { placement, gravity, slide, domino, morris };
+enum class Moves { placement, gravity, slide, domino, morris, quixo };
 // Where a slide mark may move: to one of its 8 neighbours, its 4 orthogonal ones, any empty cell.
 enum class Step { king, rook, any };
 // What wins (placement members): k own marks on a line (mnk, lines), or a chain of touching own

@@ -39,6 +39,9 @@ std::unique_ptr<GameTables> make_game_tables(std::string_view text) {
         case family::Moves::morris:
           tables = make_morris_tables(std::move(*rules));
           break;
+        case family::Moves::quixo:
+          tables = make_quixo_tables(std::move(*rules));
+          break;
       }
   if (!tables) throw unknown_game(game, "tbgen --help");
   game.refuse_unread();

@@ -1,6 +1,7 @@
 #pragma once
 // What tbgen knows of a game: how to build its tables and how to check them one ply deep.
 // One implementation per game, in its folder (games/<id>/<id>_tables.cpp).
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -17,6 +18,7 @@
 #include "format/table.hpp"
 #include "format/table_writer.hpp"
 #include "generator/cluster.hpp"
+#include "generator/entry_share.hpp"
 #include "table_set.hpp"
 
 namespace tbgen {
@@ -26,6 +28,9 @@ struct BuildContext {
   unsigned threads = 1;
   std::ostream* log = nullptr;       // one line per table written or kept
   const Cluster* cluster = nullptr;  // a distributed build (family members): this process
+  // How often a long solve saves its state, so that a killed build goes on from there (tbgen
+  // build --save-every; the tests save at every step with 0).
+  std::chrono::seconds save_every = std::chrono::minutes(10);
 };
 
 inline format::Header table_header(const std::string& game, std::uint32_t index_scheme,
@@ -83,6 +88,7 @@ std::unique_ptr<GameTables> make_placement_tables(family::Rules rules);
 std::unique_ptr<GameTables> make_gravity_tables(family::Rules rules);
 std::unique_ptr<GameTables> make_slide_tables(family::Rules rules);
 std::unique_ptr<GameTables> make_morris_tables(family::Rules rules);  // family/morris/
+std::unique_ptr<GameTables> make_quixo_tables(family::Rules rules);   // family/quixo/
 std::unique_ptr<GameTables> make_domino_tables(family::Rules rules);  // cgt/domino_tables.cpp
 
 // True if `path` holds a complete table of `game` (its canonical string) in a layout this build
@@ -101,14 +107,6 @@ bool same_layout(const format::Header& a, const format::Header& b);
 std::uint64_t write_layer_table(const std::filesystem::path& path, const format::Header& header,
                                 const EntryProducer& entries, const WriteOptions& options,
                                 const BlockShare& share, const Cluster& cluster);
-
-// One process's part of a table of `entries` cut into the layered tables' blocks: blocks
-// [blocks.first, blocks.end) and their entries [first, end), for process `rank` of `cluster`.
-struct EntryShare {
-  std::uint64_t first = 0, end = 0;  // entries
-  BlockShare blocks;
-};
-EntryShare entry_share(std::uint64_t entries, const Cluster& cluster, int rank);
 
 // Which of a game's layer tables (by name, in layer order) are complete in `dir`, as rank 0 of
 // `cluster` sees them (a shared directory); `layout` gives the header a layer is written with.

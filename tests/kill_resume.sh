@@ -63,7 +63,7 @@ m='morris(pieces=4)'
 saved_groups="$(dirname "$0")/morris_saved_groups.sh"
 for attempt in 1 2 3 4 5; do
   rm -rf "$work/m"
-  TBGEN_MORRIS_SAVE_SECONDS=0 "$bin/tbgen" build "$m" --tables "$work/m" --threads 1 >"$work/m.log" 2>&1 &
+  "$bin/tbgen" build "$m" --save-every 0 --tables "$work/m" --threads 1 >"$work/m.log" 2>&1 &
   pid=$!
   for _ in $(seq 3000); do
     [ -n "$("$saved_groups" "$work/m" 1)" ] && break
@@ -72,7 +72,7 @@ for attempt in 1 2 3 4 5; do
   kill -9 "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
   group=$("$saved_groups" "$work/m" 1 | head -1)
-  TBGEN_MORRIS_SAVE_SECONDS=0 "$bin/tbgen" build "$m" --tables "$work/m" >"$work/m.log" 2>&1 || { echo "FAIL: $m resumed mid-group"; failures=$((failures + 1)); }
+  "$bin/tbgen" build "$m" --save-every 0 --tables "$work/m" >"$work/m.log" 2>&1 || { echo "FAIL: $m resumed mid-group"; failures=$((failures + 1)); }
   if [ -n "$group" ]; then
     grep -q "^$group: resumed at level" "$work/m.log" || { echo "FAIL: $m did not resume $group, saved"; failures=$((failures + 1)); }
     break

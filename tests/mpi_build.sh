@@ -87,7 +87,7 @@ mo='morris(board=six,lasker=1)'
 saved_groups="$(dirname "$0")/morris_saved_groups.sh"
 for attempt in 1 2 3 4 5; do
   rm -rf "$work/mo/mid"
-  TBGEN_MORRIS_SAVE_SECONDS=0 setsid mpirun -np 2 "$bin/tbgen" build "$mo" --tables "$work/mo/mid" \
+  setsid mpirun -np 2 "$bin/tbgen" build "$mo" --save-every 0 --tables "$work/mo/mid" \
     --threads 1 --mpi >"$work/mo.mid.log" 2>&1 &
   leader=$!
   for _ in $(seq 6000); do
@@ -98,7 +98,7 @@ for attempt in 1 2 3 4 5; do
   pkill -9 -f "[t]bgen build .*$work/mo/mid"
   kill_all "$leader" "$work/mo/mid"
   group=$("$saved_groups" "$work/mo/mid" 2 | head -1)
-  TBGEN_MORRIS_SAVE_SECONDS=0 mpirun -np 2 "$bin/tbgen" build "$mo" --tables "$work/mo/mid" \
+  mpirun -np 2 "$bin/tbgen" build "$mo" --save-every 0 --tables "$work/mo/mid" \
     --threads 1 --mpi >"$work/mo.mid.log" 2>&1 || { fail "$mo resumed mid-group"; cat "$work/mo.mid.log"; }
   if [ -n "$group" ]; then
     grep -q "^$group: resumed at level" "$work/mo.mid.log" ||

@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -136,7 +137,7 @@ void check_needs(const GameTables& game, const std::string& name, const fs::path
 // `cluster`: the processes of an `mpirun ... --mpi` build (SPEC 9), of which rank 0 alone logs,
 // shows progress and writes files.
 int run_build(const std::string& game, const fs::path& dir, unsigned threads,
-              const Cluster* cluster) {
+              const Cluster* cluster, std::chrono::seconds save_every) {
   std::vector<std::unique_ptr<GameTables>> games;
   std::vector<std::string> names;
   if (game == "all") {
@@ -151,15 +152,18 @@ int run_build(const std::string& game, const fs::path& dir, unsigned threads,
     fs::create_directories(dir);
     remove_stale_temporaries(dir);
   }
-  const BuildContext context{
-      .tables = dir, .threads = threads, .log = rank0 ? &std::cout : nullptr, .cluster = cluster};
+  const BuildContext context{.tables = dir,
+                             .threads = threads,
+                             .log = rank0 ? &std::cout : nullptr,
+                             .cluster = cluster,
+                             .save_every = save_every};
   for (std::size_t i = 0; i < games.size(); ++i) {
     const auto& g = games[i];
     check_needs(*g, names[i], dir, g->distributed() ? cluster : nullptr, context.log);
     if (!cluster || g->distributed()) {
       g->build(context);
     } else if (rank0) {
-      g->build({.tables = dir, .threads = threads, .log = &std::cout});
+      g->build({.tables = dir, .threads = threads, .log = &std::cout, .save_every = save_every});
     }
     if (cluster) cluster->sum(0);  // every process waits for the game's last file
   }
@@ -291,6 +295,12 @@ int main(int argc, char** argv) {
   build->add_flag("--mpi", mpi,
                   "spread the build over the processes of `mpirun -np N` (family members; "
                   "other games are built by rank 0)");
+  unsigned save_seconds = 600;
+  build
+      ->add_option("--save-every", save_seconds,
+                   "seconds between saves of a long solve's state, which a killed build goes on "
+                   "from (default 600; 0: at every step)")
+      ->check(CLI::Range(0u, 86400u));
 
   std::string verify_path, checksums;
   bool deep = false;
@@ -327,7 +337,7 @@ int main(int argc, char** argv) {
   };
   try {
     const fs::path dir = tables_directory(tables_option);
-    if (*build) return run_build(game, dir, threads, cluster);
+    if (*build) return run_build(game, dir, threads, cluster, std::chrono::seconds(save_seconds));
     if (*verify)
       return run_verify(verify_path.empty() ? dir : fs::path(verify_path), deep, threads,
                         checksums);

@@ -22,6 +22,7 @@ class MorrisReader : public GameReader {
   // Numeric probes (SPEC 10 for morris): masks of points in SPEC's order, the side to move and
   // the hands given; without the hands, none are held.
   bool board_family() const override { return true; }
+  bool numbers_distance() const override { return true; }
   std::int32_t value_of(const TableSet& tables, std::uint64_t first,
                         std::uint64_t second) const override;
   std::int32_t value_with_side(const TableSet& tables, std::uint64_t first, std::uint64_t second,

@@ -28,6 +28,7 @@
 
 #include "family/morris/morris_layout.hpp"
 #include "generator/cluster.hpp"
+#include "generator/retrograde.hpp"
 
 namespace tbgen::morris {
 
@@ -54,17 +55,8 @@ std::vector<Sector> group_of(const Layout& layout, const Sector& sector);
 // The solved sectors the group of `sector` reads (its turns' captures and placements).
 std::vector<Sector> sectors_read(const Layout& layout, const Sector& sector);
 
-// What a group's solve holds between two levels, this process's share: enough to go on from
-// there after a kill (morris_checkpoint.hpp). By side of the group: each position's state,
-// 16 bits, its code once decided, else kUndecided | its counter (morris_solver.cpp): a position
-// needs its counter only until its code is known, so the two share a word, and the level pass
-// reads one place for each predecessor, not two. By level: positions decided there (to tell
-// their predecessors) and to be decided there, each side << 63 | entry.
-struct GroupState {
-  std::uint64_t level = 0;  // the next level to solve; those below hold nothing
-  std::vector<Codes> states;
-  std::vector<std::vector<std::uint64_t>> decided, scheduled;
-};
+// What a group's solve holds between two levels (generator/group_checkpoint.hpp).
+using retrograde::GroupState;
 
 struct SolveOptions {
   unsigned threads = 1;

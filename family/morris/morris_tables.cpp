@@ -13,10 +13,10 @@
 #include "core/combinatorial.hpp"
 #include "core/game_string.hpp"
 #include "core/parallel.hpp"
-#include "family/morris/morris_checkpoint.hpp"
 #include "family/morris/morris_solver.hpp"
 #include "format/block_cache.hpp"
 #include "generator/game_tables.hpp"
+#include "generator/group_checkpoint.hpp"
 #include "generator/progress.hpp"
 
 namespace tbgen::morris {
@@ -199,7 +199,7 @@ void MorrisTables::build(const BuildContext& context) const {
     if (complete[i]) {
       // A build killed after a group's tables were written and before its work files were
       // removed leaves them: this process's go now.
-      remove_checkpoint(work_path(context.tables, names[i], cluster));
+      retrograde::remove_checkpoint(work_path(context.tables, names[i], cluster));
       done[s] = true;
       if (context.log && leader) *context.log << names[i] << ".tb: kept (already complete)\n";
       continue;
@@ -218,10 +218,10 @@ void MorrisTables::build(const BuildContext& context) const {
       const EntryShare share = entry_share(layout_.entries(side), cluster, cluster.rank());
       shares.push_back(share.end - share.first);
     }
-    GroupCheckpoint checkpoint(work_path(context.tables, names[i], cluster),
-                               layout_.rules().canonical, group_names, cluster.rank(),
-                               cluster.size(), checkpoint_interval());
-    // Saves keep the one before until every process has its new one (morris_checkpoint.hpp),
+    retrograde::GroupCheckpoint checkpoint(work_path(context.tables, names[i], cluster),
+                                           layout_.rules().canonical, group_names, cluster.rank(),
+                                           cluster.size(), context.save_every);
+    // Saves keep the one before until every process has its new one (group_checkpoint.hpp),
     // so the oldest of the processes' newest levels is the one they all hold.
     const std::vector<std::uint64_t> levels = checkpoint.levels();
     const std::uint64_t newest = levels.empty() ? 0 : levels.front() + 1;  // 0: none

@@ -24,6 +24,7 @@ class SlideReader : public GameReader {
   // Numbers from the first player's view: 0 a draw, d + 1 when the first player wins with d
   // turns still to be played, -(d + 1) when the second does.
   bool board_family() const override { return true; }
+  bool numbers_distance() const override { return true; }
   std::int32_t value_of(const TableSet& tables, std::uint64_t first,
                         std::uint64_t second) const override;
   std::int32_t value_with_side(const TableSet& tables, std::uint64_t first, std::uint64_t second,

@@ -63,6 +63,13 @@ class GameReader {
                                     int) const {
     throw tbreader::InputError(name() + " is not a morris member: it has no hands to give");
   }
+  // The one numeric probe (tbreader::Game::probe(Position)). By default the calls above, as the
+  // position's fields ask, and the distance where the number holds it (slide, morris: the
+  // turns left are its size less one).
+  virtual tbreader::Game::Answer probe_numeric(const TableSet& tables,
+                                               const tbreader::Game::Position& p) const;
+  // Whether value_with_side's number is the distance too, d + 1 (slide, morris).
+  virtual bool numbers_distance() const { return false; }
 };
 
 // The game a game string names (games/games.def); throws tbreader::GameError.

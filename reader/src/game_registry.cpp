@@ -11,6 +11,8 @@
 
 namespace tbgen {
 
+std::unique_ptr<GameReader> make_quixo_reader(const family::Rules& rules);
+
 #define TBGEN_FAMILY(id)
 #define TBGEN_GAME(id)                                                    \
   std::unique_ptr<GameReader> make_##id##_reader(const GameString& game); \
@@ -66,6 +68,9 @@ std::unique_ptr<GameReader> make_game_reader(std::string_view text) {
           break;
         case family::Moves::morris:
           reader = std::make_unique<MorrisReader>(*rules);
+          break;
+        case family::Moves::quixo:
+          reader = make_quixo_reader(*rules);
           break;
       }
     }

@@ -84,7 +84,8 @@ const std::string& Game::name() const {
   return impl_->name;
 }
 
-Position Game::probe(std::span<const std::string> boards, const ProbeOptions& options) const {
+tbreader::Position Game::probe(std::span<const std::string> boards,
+                               const ProbeOptions& options) const {
   return naming_build(impl_->name,
                       [&] { return impl_->reader->probe(impl_->tables, boards, options); });
 }
@@ -155,6 +156,11 @@ std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second, bool firs
     return impl_->reader->morris_value(impl_->tables, first, second, first_to_move, first_hand,
                                        second_hand);
   });
+}
+
+Game::Answer Game::probe(const Position& position) const {
+  return naming_build(impl_->name,
+                      [&] { return impl_->reader->probe_numeric(impl_->tables, position); });
 }
 
 bool Game::board_family() const {

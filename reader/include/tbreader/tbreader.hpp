@@ -111,13 +111,35 @@ struct ProbeOptions {
 // reference to `tables`, which must outlive it.
 class Game {
  public:
+  // A position as numbers, for every game that has them (SPEC 10; tbreader.h's tbr_position):
+  // the two players' masks (bit row * cols + col, row 0 the top; morris: points in SPEC 6's
+  // order), the side to move (0 the first player, 1 the second, -1: from the counts), the marks
+  // each holds in hand (morris), and one code per cell and hand slot where a game has kinds of
+  // pieces (dobutsu: docs/games.md), else null.
+  struct Position {
+    std::uint64_t first = 0, second = 0;
+    std::int32_t to_move = -1;
+    std::int32_t hand[2] = {0, 0};
+    const std::uint8_t* pieces = nullptr;
+  };
+  // What it is worth: `value` from the first player's view as value_of() says it, and
+  // `distance`, the turns (plies) of its result line (SPEC 4) where the game has one, else -1.
+  struct Answer {
+    std::int32_t value = 0, distance = -1;
+  };
+
   Game(const Tablebase& tables, std::string_view game);
   ~Game();
   Game(Game&&) noexcept;
   const std::string& name() const;  // canonical game string
 
   // The value of a position and of every legal move from it. Several boards: a sum (surreal3).
-  Position probe(std::span<const std::string> boards, const ProbeOptions& options = {}) const;
+  tbreader::Position probe(std::span<const std::string> boards,
+                           const ProbeOptions& options = {}) const;
+  // The one numeric probe of every game (the value_of calls below are its special cases).
+  // Allocates nothing once the tables it reads are open; any number of threads. InputError for
+  // a position that cannot arise or is not written as the game's docs say.
+  Answer probe(const Position& position) const;
   // Its value alone: the fast path of batch answering.
   Value value(std::span<const std::string> boards, const ProbeOptions& options = {}) const;
   // The boards one line of `tbprobe batch` holds (surreal3: several, a sum; others: one).
@@ -154,7 +176,7 @@ class Game {
   // the marks each side holds in hand; a number as slide's. Other games refuse it.
   std::int32_t value_of(std::uint64_t first, std::uint64_t second, bool first_to_move,
                         int first_hand, int second_hand) const;
-  bool board_family() const;  // whether value_of answers this game (slide and morris too)
+  bool board_family() const;  // whether probe(Position) and value_of answer this game
 
  private:
   struct Impl;

@@ -1,7 +1,6 @@
-#include "family/morris/morris_checkpoint.hpp"
+#include "generator/group_checkpoint.hpp"
 
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <numeric>
@@ -9,11 +8,11 @@
 
 #include "format/checksum.hpp"
 
-namespace tbgen::morris {
+namespace tbgen::retrograde {
 namespace {
 
-// 2: a side's codes and counters one array of states (GroupState).
-constexpr char kMagic[8] = {'T', 'B', 'G', 'M', 'O', 'R', 'K', '2'};
+// 3: the cyclic engine's states (a code, or a counter and two flags) and level items.
+constexpr char kMagic[8] = {'T', 'B', 'G', 'W', 'O', 'R', 'K', '3'};
 
 struct FileHeader {
   char magic[8];
@@ -207,16 +206,4 @@ void remove_checkpoint(const std::filesystem::path& path) {
   std::filesystem::remove(temporary_of(path));
 }
 
-std::chrono::seconds checkpoint_interval() {
-  if (const char* text = std::getenv("TBGEN_MORRIS_SAVE_SECONDS")) {
-    char* end = nullptr;
-    const long seconds = std::strtol(text, &end, 10);
-    if (end == text || *end != '\0' || seconds < 0)
-      throw std::invalid_argument(
-          std::string("TBGEN_MORRIS_SAVE_SECONDS: not a count of seconds: ") + text);
-    return std::chrono::seconds(seconds);
-  }
-  return std::chrono::minutes(10);
-}
-
-}  // namespace tbgen::morris
+}  // namespace tbgen::retrograde

@@ -1,10 +1,10 @@
 #pragma once
-// A morris group's solve saved between levels, so that a killed build loses minutes, not the
-// group: on the nine board a group of two sectors of 5e8 positions each solves for half an
-// hour or more. The work file <table>.work beside the tables (<table>-pRofN.work for process R
-// of N), where <table> is the group's first sector; replaced whole (a temporary file renamed)
-// every few minutes, the save before it kept as <...>.work.old until every process has renamed
-// its new one, and removed once the group's tables are written.
+// A group's solve by the cyclic engine (retrograde.hpp) saved between levels, so that a killed
+// build loses minutes, not the group: Nine Men's Morris has groups of two sectors of 5e8
+// positions each that solve for half an hour or more. The work file <table>.work beside the tables
+// (<table>-pRofN.work for process R of N), where <table> is the group's first sector; replaced
+// whole (a temporary file renamed) every few minutes, the save before it kept as <...>.work.old
+// until every process has renamed its new one, and removed once the group's tables are written.
 //
 // The file: magic, a hash of the game and the group, the process and the processes, the level;
 // then the state's arrays (each side's states, the lists by level), each as its
@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "family/morris/morris_solver.hpp"
+#include "generator/retrograde.hpp"
 
-namespace tbgen::morris {
+namespace tbgen::retrograde {
 
 class GroupCheckpoint {
  public:
@@ -53,8 +53,4 @@ class GroupCheckpoint {
 // Removes the work file at `path`, its last save and its temporary file, if there.
 void remove_checkpoint(const std::filesystem::path& path);
 
-// The time between saves: TBGEN_MORRIS_SAVE_SECONDS if set (tests save at every level with 0),
-// else ten minutes.
-std::chrono::seconds checkpoint_interval();
-
-}  // namespace tbgen::morris
+}  // namespace tbgen::retrograde

@@ -1,7 +1,7 @@
 // A group's saves: the state read back as written, a kill at any step of a save leaving a level
 // to go on from (the new one or the one before), and files that do not check, or are another
 // process's or group's, never read.
-#include "family/morris/morris_checkpoint.hpp"
+#include "generator/group_checkpoint.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 
 #include "test_tables.hpp"
 
-namespace tbgen::morris {
+namespace tbgen::retrograde {
 namespace {
 
 // A state of two sides of three and two positions at `level`, its numbers drawn from `level`.
@@ -119,4 +119,4 @@ TEST(MorrisCheckpoint, AnotherProcessesOrGroupsSaveIsNotRead) {
 }
 
 }  // namespace
-}  // namespace tbgen::morris
+}  // namespace tbgen::retrograde

@@ -1,0 +1,480 @@
+#pragma once
+// The cyclic engine: retrograde analysis with cycles, as endgame tablebases are built, over a
+// game cut into parts (each part one table) that are solved a group at a time. A structure
+// (family/<structure>/) says what its positions are and how they move; the engine never learns
+// which game it solves. The contract, for a structure type S:
+//
+//   using Position;                          what an entry of a part stands for
+//   std::uint64_t entries(int part) const;
+//   Walker walker(int part) const;           an object whose position(entry) is a part's position
+//   bool cyclic(std::span<const int> group) const;  whether turns lead from the group into it
+//   template <class Turns> bool turns(int part, const Position& p, Turns& t) const;
+//       Every turn of p (p not decided by the rules alone, see below), each to one of:
+//         t.known(code)          the position it leads to is decided by the rules: its code
+//                                from the other side's view (distance::kLostNow: a turn that
+//                                wins at once);
+//         t.solved(part, entry)  a position of a part solved before (not of the group);
+//         t.inside(maybe_seen, part, entry)  a position of the group, `entry` a callable
+//                                that gives one of its entries (the least, where it has
+//                                several); maybe_seen: another turn of p may lead to the same
+//                                position (then counted once: the engine asks the entry).
+//       Returns false when p has no turn at all (then it is lost, distance::kLostNow), true
+//       otherwise.
+//   std::optional<distance::Code> decided(int part, const Position& p) const;
+//       the code of a position the rules decide before any turn (no turn left: lost, or won
+//       where a line or an arrival stands), else nothing. Its predecessors are not told of
+//       it: a turn into it is a known() turn.
+//   template <class Back> bool unturns(int part, std::uint64_t entry, const Position& c,
+//                                      Back&& back) const;
+//       back(part, q) for each position q of the group from which a turn leads to c, as many
+//       times as q's inside turns are counted toward c (once per distinct position among the
+//       turns with maybe_seen, once per turn otherwise); q from any entry of its part: the engine
+//       asks entries_of(part, q) and tells every entry it gives. Returns true when the entries
+//       told may repeat and are to be told once each (the structure's inside count was of
+//       distinct positions).
+//   int entries_of(int part, const Position& q, std::uint64_t* out) const;  at most 16
+//
+// A group's positions each get a 16-bit state: their code once decided (distance_code.hpp),
+// else kUndecided and a counter of the turns into the group not yet known to be won for the
+// other side. The first pass reads every position's turns out of the group (their codes, from
+// `Solved`) and counts those into it: a position whose turns all leave the group is decided at
+// once; a win through a turn out of it is scheduled at its level. Then level by level, d = 0,
+// 1, ...: every position decided with d turns left is walked back to its predecessors in the
+// group. If it is lost for its mover, each undecided predecessor wins in d + 1; if won, each
+// predecessor's counter falls, and one that reaches zero (every turn into the group leads to a
+// position won for the other side, the slowest now) is lost, in one turn more than its slowest
+// turn (d + 1, or more through a turn out of the group: then scheduled at that level). What is
+// never decided is a draw. A predecessor is claimed as a win only through a lost successor,
+// whose turn never counts down, so its counter never reaches zero: a level's updates commute,
+// threads share them through atomics, and the codes do not depend on the schedule, the thread
+// count or the number of processes.
+//
+// Distributed (SPEC 9): each process holds its share of every part of the group (entry_share)
+// and sends what its positions tell the others' positions, level by level.
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+#include "core/distance_code.hpp"
+#include "core/huge_pages.hpp"
+#include "core/parallel.hpp"
+#include "generator/cluster.hpp"
+#include "generator/entry_share.hpp"
+
+namespace tbgen::retrograde {
+
+using distance::Code;
+using distance::Fold;
+// A part's codes: read and written at random by the solver, so held in huge pages.
+using Codes = std::vector<Code, HugePageAllocator<Code>>;
+
+// The codes of parts solved before: what a group reads when a turn leaves it.
+class Solved {
+ public:
+  virtual ~Solved() = default;
+  // The part's codes whole in this process, or nullptr (a distributed build reads a cache).
+  virtual const Code* codes_of(int part) const = 0;
+  virtual Code code(int part, std::uint64_t entry) const { return codes_of(part)[entry]; }
+};
+
+// What a group's solve holds between two levels, this process's share: enough to go on from
+// there after a kill (checkpoint.hpp). By side of the group (its parts in order): each
+// position's state. By level: positions decided there (to tell their predecessors) and to be
+// decided there, each side << 56 | entry.
+struct GroupState {
+  std::uint64_t level = 0;  // the next level to solve; those below hold nothing
+  std::vector<Codes> states;
+  std::vector<std::vector<std::uint64_t>> decided, scheduled;
+};
+
+struct SolveOptions {
+  unsigned threads = 1;
+  // Hears of positions as the first pass looks at them (all of them at once when resumed).
+  std::function<void(std::uint64_t)> progress = {};
+  const Cluster* cluster = &single_process();
+  // Saving a group that cycles between levels: asked before each level whether to save (any
+  // process's yes is every process's), then handed the state.
+  std::function<bool()> save_due = {};
+  std::function<void(const GroupState&)> save = {};
+  // A state saved before, every process's at the same level, to go on from instead of starting.
+  GroupState* resume = nullptr;
+};
+
+namespace detail {
+
+// A state: the code once decided; before, kUndecided | a counter of the turns into the group not
+// yet known won for the other side, and kLosesOut where a turn out of it loses (its slowest loss
+// is read again when the counter reaches zero). kNeverZero: a turn out of the group wins or draws,
+// so the position is never lost and its counter never counted down to zero.
+inline constexpr Code kUndecided = 0x8000, kLosesOut = 0x4000, kCount = 0x3fff, kNeverZero = kCount;
+// A level item: the position's side in the group, whether it is won for its mover (the code
+// the level gives it), and its entry. Told to a predecessor of another process, the same.
+inline constexpr int kSideShift = 56;
+inline constexpr std::uint64_t kWonBit = std::uint64_t{1} << 55;
+inline constexpr std::uint64_t kEntryMask = kWonBit - 1;
+inline std::uint64_t item(int side, bool won, std::uint64_t entry) {
+  return std::uint64_t(side) << kSideShift | (won ? kWonBit : 0) | entry;
+}
+inline int side_of_item(std::uint64_t item) {
+  return static_cast<int>(item >> kSideShift);
+}
+inline bool won_item(std::uint64_t item) {
+  return (item & kWonBit) != 0;
+}
+
+using Levels = std::vector<std::vector<std::uint64_t>>;
+inline std::vector<std::uint64_t>& at_level(Levels& by_level, int level) {
+  const auto at = static_cast<std::size_t>(level);
+  if (by_level.size() <= at) by_level.resize(at + 1);
+  return by_level[at];
+}
+
+// What one chunk of work hands on: positions by level, and positions of other processes.
+struct Lists {
+  Levels decided, scheduled;
+  std::vector<std::vector<std::uint64_t>> told;  // by process
+};
+
+// Runs work(first, end, lists) over [0, count) in chunks on the threads, then appends each
+// chunk's lists in chunk order, a window of chunks at a time (kept to the end, every chunk's
+// lists would hold the lists twice over).
+template <class Work>
+void in_chunks(unsigned threads, int processes, std::uint64_t count, GroupState& state,
+               std::vector<std::vector<std::uint64_t>>& outgoing, const Work& work) {
+  constexpr std::uint64_t kChunk = 1 << 12;
+  const std::uint64_t chunks = (count + kChunk - 1) / kChunk,
+                      window = 64 * std::uint64_t{std::max(1u, threads)};
+  const auto append = [](std::vector<std::uint64_t>& into, std::vector<std::uint64_t>& from) {
+    into.insert(into.end(), from.begin(), from.end());
+    std::vector<std::uint64_t>().swap(from);
+  };
+  for (std::uint64_t first = 0; first < chunks; first += window) {
+    std::vector<Lists> out(std::min(window, chunks - first));
+    parallel_for(threads, out.size(), [&](std::uint64_t i) {
+      const std::uint64_t c = first + i;
+      out[i].told.resize(processes);
+      work(c * kChunk, std::min(count, (c + 1) * kChunk), out[i]);
+    });
+    for (Lists& l : out) {
+      for (auto [from, into] :
+           {std::pair{&l.decided, &state.decided}, std::pair{&l.scheduled, &state.scheduled}})
+        for (std::size_t level = 0; level < from->size(); ++level)
+          append(at_level(*into, static_cast<int>(level)), (*from)[level]);
+      for (std::size_t r = 0; r < l.told.size(); ++r) append(outgoing[r], l.told[r]);
+    }
+  }
+}
+
+// A turn out of the group: looked up first, read after, so that the loads of a chunk's turns
+// (random places in parts larger than the caches) overlap.
+struct Lookup {
+  const Code* at;
+  Code code;
+  Code get() const { return at ? *at : code; }
+};
+// Where a part's codes are: whole in memory (the parts asked for last kept at hand), or read one
+// by one (a distributed build's cache).
+class Reader {
+ public:
+  explicit Reader(const Solved& solved) : solved_(solved) {}
+  Lookup operator()(int part, std::uint64_t e) {
+    const Code* c = codes_of(part);
+    return c ? Lookup{c + e, 0} : Lookup{nullptr, solved_.code(part, e)};
+  }
+
+ private:
+  const Code* codes_of(int part) {
+    for (const auto& [p, codes] : parts_)
+      if (p == part) return codes;
+    return parts_.emplace_back(part, solved_.codes_of(part)).second;
+  }
+  const Solved& solved_;
+  std::vector<std::pair<int, const Code*>> parts_;
+};
+// What a structure's turns() calls: turns out of the group to `out(Lookup)`, into it to
+// `in(maybe_seen, part, entry)`.
+template <class Out, class In>
+struct Visit {
+  Reader& reader;
+  const Out& out;
+  const In& in;
+  void known(Code c) { out(Lookup{nullptr, c}); }
+  void solved(int part, std::uint64_t e) { out(reader(part, e)); }
+  template <class Entry>
+  void inside(bool maybe_seen, int part, Entry&& entry) {
+    in(maybe_seen, part, entry);
+  }
+};
+// The same for a deep check: every turn's code folded, read through `code_of(part, entry)`.
+template <class CodeOf>
+struct FoldTurns {
+  CodeOf& code_of;
+  Fold fold;
+  void known(Code c) { fold.add(c); }
+  void solved(int part, std::uint64_t e) { fold.add(code_of(part, e)); }
+  template <class Entry>
+  void inside(bool, int part, Entry&& entry) {
+    fold.add(code_of(part, entry()));
+  }
+};
+
+// Sends each process the items told to its positions; returns those told to this one's.
+std::vector<std::uint64_t> exchange(const Cluster& cluster,
+                                    std::vector<std::vector<std::uint64_t>>& outgoing);
+
+}  // namespace detail
+
+// Solves a group of parts, reading the parts its turns leave it for from `solved`; returns the
+// codes of this process's share (entry_share) of each part of the group, in the group's order.
+template <class S>
+std::vector<Codes> solve_group(const S& structure, const Solved& solved, std::span<const int> group,
+                               const SolveOptions& options = {}) {
+  using namespace detail;
+  using Position = typename S::Position;
+  const Cluster& cluster = *options.cluster;
+  const bool cyclic = structure.cyclic(group);
+  const int sides = static_cast<int>(group.size());
+  std::vector<EntryShare> shares;
+  std::vector<decltype(structure.walker(0))> walkers;
+  GroupState state;
+  const bool resumed = options.resume != nullptr;
+  if (resumed) state = std::move(*options.resume);
+  state.states.resize(group.size());
+  std::vector<Codes>& codes = state.states;
+  for (int i = 0; i < sides; ++i) {
+    shares.push_back(entry_share(structure.entries(group[i]), cluster, cluster.rank()));
+    walkers.push_back(structure.walker(group[i]));
+    const std::uint64_t share = shares[i].end - shares[i].first;
+    if (resumed) {
+      if (codes[i].size() != share)
+        throw std::logic_error("a saved state of another share of the group");
+      if (options.progress) options.progress(share);
+      continue;
+    }
+    codes[i].assign(share, 0);
+  }
+  const auto side_of_part = [&](int part) -> int {
+    for (int i = 0; i < sides; ++i)
+      if (group[i] == part) return i;
+    throw std::logic_error("a turn into the group names a part outside it");
+  };
+  const auto owner = [&](int side, std::uint64_t e) {
+    // Shares are cut by blocks evenly: the owner is near e's fraction of the part.
+    const std::uint64_t n = structure.entries(group[side]);
+    int r = static_cast<int>(e * static_cast<std::uint64_t>(cluster.size()) /
+                             std::max<std::uint64_t>(1, n));
+    while (e < entry_share(n, cluster, r).first) --r;
+    while (e >= entry_share(n, cluster, r).end) ++r;
+    return r;
+  };
+  const auto code_ref = [&](int side, std::uint64_t e) {
+    return std::atomic_ref<Code>(codes[side][e - shares[side].first]);
+  };
+  // A code once set never changes: only undecided states are claimed.
+  const auto claim = [&](int side, std::uint64_t e, Code c) {
+    const std::atomic_ref<Code> ref = code_ref(side, e);
+    for (Code was = ref.load(std::memory_order_relaxed); was & kUndecided;)
+      if (ref.compare_exchange_weak(was, c, std::memory_order_relaxed)) return true;
+    return false;
+  };
+  std::vector<std::vector<std::uint64_t>> outgoing(cluster.size());
+  const auto chunks = [&](std::uint64_t count, const auto& work) {
+    in_chunks(options.threads, cluster.size(), count, state, outgoing, work);
+  };
+
+  // Reads a position's turns: those out of the group to `out(Lookup)`, those into it to
+  // `in(maybe_seen, part, entry)`. Returns whether it has any.
+  const auto read_turns = [&](Reader& reader, int side, const Position& p, const auto& out,
+                              const auto& in) {
+    Visit turns{reader, out, in};
+    return structure.turns(group[side], p, turns);
+  };
+
+  // First pass: each position's turns out of the group are read, those into it counted.
+  for (int i = 0; i < sides && !resumed; ++i) {
+    chunks(codes[i].size(), [&](std::uint64_t first, std::uint64_t end, Lists& out) {
+      struct Read {
+        std::uint32_t lookups_end;
+        std::uint32_t inside;
+        bool any;
+        std::optional<Code> decided;
+      };
+      thread_local std::vector<Lookup> lookups;
+      thread_local std::vector<Read> reads;
+      lookups.clear();
+      reads.clear();
+      Reader reader(solved);
+      for (std::uint64_t k = first; k < end; ++k) {
+        const Position p = walkers[i].position(shares[i].first + k);
+        if (const auto c = structure.decided(group[i], p)) {
+          reads.push_back({static_cast<std::uint32_t>(lookups.size()), 0, true, c});
+          continue;
+        }
+        std::uint64_t seen[64];
+        std::uint32_t n = 0, seen_n = 0;
+        const bool any = read_turns(
+            reader, i, p,
+            [&](const Lookup& l) {
+              if (l.at) __builtin_prefetch(l.at);
+              lookups.push_back(l);
+            },
+            [&](bool maybe_seen, int part, const auto& entry) {
+              if (!maybe_seen) {
+                ++n;
+                return;
+              }
+              if (const std::uint64_t key = item(side_of_part(part), false, entry());
+                  std::find(seen, seen + seen_n, key) == seen + seen_n) {
+                if (seen_n == 64) throw std::logic_error("more than 64 distinct turns");
+                seen[seen_n++] = key;
+                ++n;
+              }
+            });
+        if (n >= kCount) throw std::logic_error("a position with too many turns for its counter");
+        reads.push_back({static_cast<std::uint32_t>(lookups.size()), n, any, std::nullopt});
+      }
+      std::uint32_t at = 0;
+      for (std::uint64_t k = first; k < end; ++k) {
+        const Read& r = reads[k - first];
+        const std::uint64_t e = shares[i].first + k;
+        Fold fold;
+        for (; at < r.lookups_end; ++at) fold.add(lookups[at].get());
+        Code& c = codes[i][k];
+        if (r.decided) {
+          // Decided by the rules: turns into it are known() to their positions, not told.
+          c = *r.decided;
+        } else if (!r.any || r.inside == 0) {
+          // No turn, or every turn leaves the group: decided now, its predecessors told at
+          // its level.
+          c = r.any ? fold.code() : distance::kLostNow;
+          if (cyclic && distance::decided(c))
+            at_level(out.decided, distance::turns_left(c))
+                .push_back(item(i, distance::mover_wins(c), e));
+        } else if (fold.win >= 0 || fold.drawn) {
+          c = kUndecided | kNeverZero;
+          if (fold.win >= 0) at_level(out.scheduled, fold.win).push_back(item(i, true, e));
+        } else {
+          c = static_cast<Code>(kUndecided | r.inside | (fold.loss >= 0 ? kLosesOut : 0));
+        }
+      }
+      if (options.progress) options.progress(end - first);
+    });
+  }
+  if (!cyclic) return std::move(codes);
+
+  // A successor decided with d turns left, told to a predecessor of this process's share: lost,
+  // the predecessor wins in d + 1; won, its counter falls, and at zero it is lost, in one turn
+  // more than its slowest turn: d + 1 for those into the group, or more through one out of it.
+  const auto tell = [&](Reader& reader, int side, std::uint64_t e, bool won, int d, Lists& out) {
+    if (!(code_ref(side, e).load(std::memory_order_relaxed) & kUndecided)) return;
+    if (!won) {
+      if (claim(side, e, distance::with_turns(true, d + 1)))
+        at_level(out.decided, d + 1).push_back(item(side, true, e));
+      return;
+    }
+    const Code was = code_ref(side, e).fetch_sub(1, std::memory_order_relaxed);
+    if ((was & kCount) != 1) return;
+    Fold fold;  // the slowest loss through a turn out of the group, read again where there is one
+    if (was & kLosesOut)
+      read_turns(
+          reader, side, walkers[side].position(e), [&](const Lookup& l) { fold.add(l.get()); },
+          [](bool, int, const auto&) {});
+    const int turns = std::max(d + 1, fold.loss);
+    if (turns == d + 1) {
+      if (claim(side, e, distance::with_turns(false, turns)))
+        at_level(out.decided, turns).push_back(item(side, false, e));
+    } else {
+      at_level(out.scheduled, turns).push_back(item(side, false, e));
+    }
+  };
+
+  for (int d = static_cast<int>(state.level);; ++d) {
+    if (d + 1 > distance::kMaxTurns) throw std::overflow_error("more levels than a code holds");
+    if (options.save && !(resumed && d == static_cast<int>(state.level)) &&
+        cluster.max(options.save_due() ? 1 : 0)) {
+      state.level = static_cast<std::uint64_t>(d);
+      options.save(state);
+    }
+    for (const std::uint64_t a : at_level(state.scheduled, d))
+      if (claim(side_of_item(a), a & kEntryMask, distance::with_turns(won_item(a), d)))
+        at_level(state.decided, d).push_back(a);
+    std::vector<std::uint64_t>().swap(at_level(state.scheduled, d));
+    const std::vector<std::uint64_t> level = std::move(at_level(state.decided, d));
+    std::vector<std::uint64_t>().swap(at_level(state.decided, d));
+    chunks(level.size(), [&](std::uint64_t first, std::uint64_t end, Lists& out) {
+      // In batches, in two steps, so that the loads of the predecessors' states overlap.
+      thread_local std::vector<std::uint64_t> preds;
+      constexpr std::uint64_t kBatch = 32;
+      Reader reader(solved);
+      for (std::uint64_t batch = first; batch < end; batch += kBatch) {
+        preds.clear();
+        for (std::uint64_t k = batch; k < std::min(end, batch + kBatch); ++k) {
+          const int side = side_of_item(level[k]);
+          const bool won = won_item(level[k]);
+          const std::uint64_t entry = level[k] & kEntryMask;
+          const std::size_t from = preds.size();
+          const bool once = structure.unturns(
+              group[side], entry, walkers[side].position(entry), [&](int part, const Position& q) {
+                const int before = side_of_part(part);
+                std::uint64_t entries[16];
+                const int n = structure.entries_of(part, q, entries);
+                for (int j = 0; j < n; ++j) {
+                  const std::uint64_t e = entries[j];
+                  if (e >= shares[before].first && e < shares[before].end)
+                    __builtin_prefetch(&codes[before][e - shares[before].first]);
+                  preds.push_back(item(before, won, e));
+                }
+              });
+          if (once) {
+            std::sort(preds.begin() + from, preds.end());
+            preds.erase(std::unique(preds.begin() + from, preds.end()), preds.end());
+          }
+        }
+        for (const std::uint64_t p : preds) {
+          const int before = side_of_item(p);
+          const std::uint64_t e = p & kEntryMask;
+          if (e >= shares[before].first && e < shares[before].end)
+            tell(reader, before, e, won_item(p), d, out);
+          else
+            out.told[owner(before, e)].push_back(p);
+        }
+      }
+    });
+    if (cluster.size() > 1) {
+      const std::vector<std::uint64_t> told = exchange(cluster, outgoing);
+      chunks(told.size(), [&](std::uint64_t first, std::uint64_t end, Lists& out) {
+        Reader reader(solved);
+        for (std::uint64_t k = first; k < end; ++k)
+          tell(reader, side_of_item(told[k]), told[k] & kEntryMask, won_item(told[k]), d, out);
+      });
+    }
+    std::uint64_t more = 0;
+    for (const Levels* l : {&state.decided, &state.scheduled})
+      for (std::size_t later = static_cast<std::size_t>(d) + 1; later < l->size(); ++later)
+        more += (*l)[later].size();
+    if (cluster.max(more) == 0) break;
+  }
+  // What was never decided is a draw.
+  for (Codes& side : codes)
+    for (Code& c : side)
+      if (c & kUndecided) c = distance::kDraw;
+  return std::move(codes);
+}
+
+// One position's code from the codes of the positions its turns lead to, all of them solved:
+// what the deep check of a table compares with the stored code. `code(part, entry)` reads one.
+template <class S, class CodeOf>
+Code one_ply(const S& structure, int part, const typename S::Position& p, CodeOf&& code) {
+  if (const auto c = structure.decided(part, p)) return *c;
+  detail::FoldTurns<std::remove_reference_t<CodeOf>> turns{code, {}};
+  return structure.turns(part, p, turns) ? turns.fold.code() : distance::kLostNow;
+}
+
+}  // namespace tbgen::retrograde

@@ -1,0 +1,93 @@
+#pragma once
+// The door a move structure comes in by (docs/architecture.md). A structure (family/<name>/)
+// writes one class S with what is its own: how its positions are numbered in parts (a table
+// each), how they move (turns, and un-turns for the way back), what the rules decide at once,
+// and the text of a position for the logs. The cyclic engine (retrograde.hpp, where the part
+// of the contract it uses is written down) solves it; the build driver (structure_build.cpp)
+// estimates, solves or resumes, writes, logs and checks its tables. Beside the engine's part,
+// the driver asks of S:
+//
+//   const std::string& game() const;            the canonical game string
+//   int parts() const;                          parts are 0 .. parts() - 1
+//   std::uint64_t positions(int part) const;    before symmetry (what a build says it solves)
+//   std::string table_name(int part) const;     its file's name, without ".tb"
+//   format::Header header(int part) const;      index scheme, value codec, layer, entries
+//   std::vector<std::vector<int>> groups() const;  every part once, in the order they are
+//                                               solved: a group's turns lead into itself or
+//                                               to parts of groups before it
+//   std::vector<int> reads(std::span<const int> group) const;  the parts before it they reach
+//   std::string describe(int part, std::uint64_t entry) const;  the position, as boards are
+//                                               written (logs and the deep check's errors)
+//
+// Tables hold the engine's codes (distance_code.hpp) in value codec 15, or in codec 11 where a
+// structure's tables were first written so (slide, morris).
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "format/table.hpp"
+#include "generator/retrograde.hpp"
+
+namespace tbgen {
+
+class GameTables;
+
+// What the build driver knows of a structure: S seen through virtual calls, a call a group.
+class Structure {
+ public:
+  virtual ~Structure() = default;
+  virtual const std::string& game() const = 0;
+  virtual int parts() const = 0;
+  virtual std::uint64_t entries(int part) const = 0;
+  virtual std::uint64_t positions(int part) const = 0;
+  virtual std::string table_name(int part) const = 0;
+  virtual format::Header header(int part) const = 0;
+  virtual std::vector<std::vector<int>> groups() const = 0;
+  virtual std::vector<int> reads(std::span<const int> group) const = 0;
+  virtual std::string describe(int part, std::uint64_t entry) const = 0;
+  virtual std::vector<retrograde::Codes> solve(std::span<const int> group,
+                                               const retrograde::Solved& solved,
+                                               const retrograde::SolveOptions& options) const = 0;
+  // A stored position's code derived from its turns' codes (tbgen verify --deep).
+  virtual retrograde::Code one_ply(int part, std::uint64_t entry,
+                                   const retrograde::Solved& solved) const = 0;
+};
+
+template <class S>
+class EngineStructure final : public Structure {
+ public:
+  explicit EngineStructure(S s) : s_(std::move(s)) {}
+  const std::string& game() const override { return s_.game(); }
+  int parts() const override { return s_.parts(); }
+  std::uint64_t entries(int part) const override { return s_.entries(part); }
+  std::uint64_t positions(int part) const override { return s_.positions(part); }
+  std::string table_name(int part) const override { return s_.table_name(part); }
+  format::Header header(int part) const override { return s_.header(part); }
+  std::vector<std::vector<int>> groups() const override { return s_.groups(); }
+  std::vector<int> reads(std::span<const int> group) const override { return s_.reads(group); }
+  std::string describe(int part, std::uint64_t entry) const override {
+    return s_.describe(part, entry);
+  }
+  std::vector<retrograde::Codes> solve(std::span<const int> group, const retrograde::Solved& solved,
+                                       const retrograde::SolveOptions& options) const override {
+    return retrograde::solve_group(s_, solved, group, options);
+  }
+  retrograde::Code one_ply(int part, std::uint64_t entry,
+                           const retrograde::Solved& solved) const override {
+    return retrograde::one_ply(s_, part, s_.walker(part).position(entry),
+                               [&](int to, std::uint64_t e) { return solved.code(to, e); });
+  }
+
+ private:
+  S s_;
+};
+
+// The tables of a structure's member: built, resumed and checked by the driver.
+std::unique_ptr<GameTables> structure_tables(std::unique_ptr<const Structure> structure);
+template <class S>
+std::unique_ptr<GameTables> engine_tables(S s) {
+  return structure_tables(std::make_unique<EngineStructure<S>>(std::move(s)));
+}
+
+}  // namespace tbgen

@@ -1,0 +1,369 @@
+// The build driver of every structure the cyclic engine solves (structure.hpp): a table per
+// part, written in the order the groups are solved; a rerun keeps every complete table, and a
+// group killed in its solve goes on from its last save (group_checkpoint.hpp). A group reads the
+// parts its turns lead to from their tables.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "core/parallel.hpp"
+#include "format/block_cache.hpp"
+#include "generator/game_tables.hpp"
+#include "generator/group_checkpoint.hpp"
+#include "generator/progress.hpp"
+#include "generator/structure.hpp"
+
+namespace tbgen {
+namespace {
+
+using retrograde::Code;
+using retrograde::Codes;
+
+// A table's value as the engine's code, and back (codec 11 or 15: distance_code.hpp).
+Code engine_code(std::uint64_t stored, std::uint32_t codec) {
+  return codec == distance::kParityCodec
+             ? distance::from_parity_code(static_cast<std::uint32_t>(stored))
+             : static_cast<Code>(stored);
+}
+std::uint64_t stored_code(Code c, std::uint32_t codec) {
+  return codec == distance::kParityCodec ? distance::parity_code(c) : c;
+}
+
+format::Header header_with(const Structure& s, int part, std::uint32_t entry_bits) {
+  format::Header h = s.header(part);
+  h.game = s.game();
+  h.entry_bits = entry_bits;
+  h.entry_count = s.entries(part);
+  return h;
+}
+bool has_layout(const Structure& s, int part, const format::Header& h) {
+  return (h.entry_bits == 8 || h.entry_bits == 16) &&
+         same_layout(h, header_with(s, part, h.entry_bits));
+}
+
+// The solved parts a group reads, from their tables: in one process loaded whole on first use
+// and kept until the build moves on to a group that does not read them; in a distributed build
+// (nothing held whole, SPEC 9) read through a cache of decoded blocks.
+class PartFiles final : public retrograde::Solved {
+ public:
+  PartFiles(const Structure& s, std::filesystem::path dir, bool whole)
+      : s_(s), dir_(std::move(dir)), whole_(whole), cache_(kCacheBytes) {}
+  const Code* codes_of(int part) const override { return whole_ ? codes(part).data() : nullptr; }
+  Code code(int part, std::uint64_t entry) const override {
+    // The part asked last, per thread: turns out of a group lead to few parts, and the locked
+    // lookup cost a seventh of a build. Loaded parts stay until keep_only().
+    thread_local std::uint64_t owner = 0;  // a generation, not an address: objects come and go
+    thread_local int last = -1;
+    thread_local const Code* last_codes = nullptr;
+    thread_local const Table* last_table = nullptr;
+    if (owner != generation_ || last != part) {
+      if (whole_)
+        last_codes = codes(part).data();
+      else
+        last_table = &table(part);
+      owner = generation_;
+      last = part;
+    }
+    return whole_ ? last_codes[entry]
+                  : engine_code(last_table->entry(entry), last_table->header().value_codec);
+  }
+  const Codes& codes(int part) const;
+  void keep(int part, Codes codes) const {
+    std::lock_guard lock(mutex_);
+    loaded_[part] = std::move(codes);
+  }
+  // Drops every part but `needed`: called between groups, while no thread reads.
+  void keep_only(const std::vector<int>& needed) const {
+    std::lock_guard lock(mutex_);
+    const auto unneeded = [&](const auto& kv) {
+      return std::find(needed.begin(), needed.end(), kv.first) == needed.end();
+    };
+    std::erase_if(loaded_, unneeded);
+    std::erase_if(tables_, unneeded);
+    generation_ = next_generation();
+  }
+
+ private:
+  static constexpr std::uint64_t kCacheBytes = std::uint64_t{64} << 20;
+  static std::uint64_t next_generation() {
+    static std::atomic<std::uint64_t> generation{1};
+    return generation.fetch_add(1);
+  }
+  const Table& table(int part) const;
+  const Structure& s_;
+  std::filesystem::path dir_;
+  bool whole_;
+  mutable BlockCache cache_;
+  mutable std::uint64_t generation_ = next_generation();
+  mutable std::mutex mutex_;
+  mutable std::map<int, Codes> loaded_;
+  mutable std::map<int, std::unique_ptr<Table>> tables_;
+};
+
+const Table& PartFiles::table(int part) const {
+  std::lock_guard lock(mutex_);
+  auto& t = tables_[part];
+  if (!t) {
+    t = std::make_unique<Table>(table_path(dir_, s_.table_name(part)), tbreader::CacheMode::bounded,
+                                &cache_);
+    if (t->header().game != s_.game() || !has_layout(s_, part, t->header()))
+      throw tbreader::Error(t->name() + ": does not hold a part of " + s_.game());
+  }
+  return *t;
+}
+
+const Codes& PartFiles::codes(int part) const {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = loaded_.find(part); it != loaded_.end()) return it->second;
+  }
+  const Table table(table_path(dir_, s_.table_name(part)), tbreader::CacheMode::single_block);
+  const format::Header& h = table.header();
+  if (h.game != s_.game() || !has_layout(s_, part, h))
+    throw tbreader::Error(table.name() + ": does not hold a part of " + s_.game());
+  Codes codes(h.entry_count);
+  const std::uint64_t per_block = h.block_entries();
+  for (std::uint64_t first = 0; first < codes.size(); first += per_block) {
+    const auto block = table.block(static_cast<std::uint32_t>(first / per_block));
+    for (std::uint64_t e = first; e < std::min<std::uint64_t>(codes.size(), first + per_block); ++e)
+      codes[e] = engine_code(unpack_entry(block.data(), e - first, h), h.value_codec);
+  }
+  std::lock_guard lock(mutex_);
+  // Another thread may have loaded it meanwhile: the first copy stays (readers hold it).
+  return loaded_.try_emplace(part, std::move(codes)).first->second;
+}
+
+// The work file of a group's solve saved between levels, named for its first part.
+std::filesystem::path work_path(const std::filesystem::path& dir, const std::string& table,
+                                const Cluster& cluster) {
+  if (cluster.size() == 1) return dir / (table + ".work");
+  return dir / (table + "-p" + std::to_string(cluster.rank()) + "of" +
+                std::to_string(cluster.size()) + ".work");
+}
+
+class StructureTables final : public GameTables {
+ public:
+  explicit StructureTables(std::unique_ptr<const Structure> s) : s_(std::move(s)) {}
+  std::optional<BuildNeeds> needs(int processes) const override;
+  void build(const BuildContext& context) const override;
+  bool distributed() const override { return true; }
+  std::string deep_verify(const TableSet& tables, const std::string& name,
+                          unsigned threads) const override;
+
+ private:
+  // A group's solve, resumed from its last save where every process has one.
+  std::vector<Codes> solve(std::span<const int> group, const PartFiles& solved,
+                           const BuildContext& context, Progress* progress) const;
+  // Writes a solved part's table (this process's share of it) and logs what it holds.
+  void write(int part, const Codes& codes, const BuildContext& context,
+             std::chrono::steady_clock::time_point start, std::clock_t cpu_start,
+             std::uint64_t exchanged) const;
+
+  std::unique_ptr<const Structure> s_;
+};
+
+std::optional<BuildNeeds> StructureTables::needs(int processes) const {
+  BuildNeeds needs;
+  const auto n = static_cast<std::uint64_t>(processes);
+  std::uint64_t peak = 0;
+  for (int part = 0; part < s_->parts(); ++part) {
+    needs.stored += s_->entries(part);
+    needs.disk += 2 * s_->entries(part);
+    needs.positions += s_->positions(part);
+  }
+  for (const auto& group : s_->groups()) {
+    // A process holds its share of the group: states (2 bytes an entry: a code, or a counter
+    // while undecided) and lists of positions by level (8 bytes an item, with the level being
+    // told and the vectors' growth: 3.5 bytes an entry, measured on Nine Men's Morris's largest
+    // group); alone, the parts the group reads at 2 bytes an entry, else a cache of their blocks.
+    std::uint64_t entries = 0, read = 0;
+    for (const int part : group) entries += s_->entries(part);
+    for (const int part : s_->reads(group)) read += s_->entries(part);
+    peak = std::max(peak, 11 * entries / 2 / n + (n == 1 ? 2 * read : 0));
+  }
+  needs.memory = peak + ((n == 1 ? std::uint64_t{64} : std::uint64_t{128}) << 20);
+  return needs;
+}
+
+std::vector<Codes> StructureTables::solve(std::span<const int> group, const PartFiles& solved,
+                                          const BuildContext& context, Progress* progress) const {
+  const Cluster& cluster = context.cluster ? *context.cluster : single_process();
+  const bool leader = cluster.rank() == 0;
+  const std::string first = s_->table_name(group[0]);
+  std::string names;
+  std::vector<std::uint64_t> shares;
+  for (const int part : group) {
+    names += s_->table_name(part) + ' ';
+    const EntryShare share = entry_share(s_->entries(part), cluster, cluster.rank());
+    shares.push_back(share.end - share.first);
+  }
+  retrograde::GroupCheckpoint checkpoint(work_path(context.tables, first, cluster), s_->game(),
+                                         names, cluster.rank(), cluster.size(), context.save_every);
+  // Saves keep the one before until every process has its new one (group_checkpoint.hpp), so
+  // the oldest of the processes' newest levels is the one they all hold.
+  const std::vector<std::uint64_t> levels = checkpoint.levels();
+  const std::uint64_t newest = levels.empty() ? 0 : levels.front() + 1;  // 0: none
+  const std::uint64_t common = ~cluster.max(~newest), any = cluster.max(newest);
+  std::optional<retrograde::GroupState> saved;
+  if (common > 0) saved = checkpoint.load(common - 1, shares);
+  const bool resumed = common > 0 && cluster.max(!saved) == 0;
+  if (context.log && leader) {
+    if (resumed)
+      *context.log << first << ": resumed at level " << saved->level << "\n";
+    else if (any > 0)  // a kill in a group's first save, or a file that does not check
+      *context.log << first << ": no level saved by every process; solved again\n";
+  }
+  auto codes = s_->solve(group, solved,
+                         {.threads = context.threads,
+                          .progress =
+                              [&](std::uint64_t n) {
+                                if (progress) progress->add(n);
+                              },
+                          .cluster = &cluster,
+                          .save_due = [&] { return checkpoint.due(); },
+                          .save =
+                              [&](const retrograde::GroupState& state) {
+                                checkpoint.write(state);
+                                cluster.max(0);  // every process's state written
+                                checkpoint.commit();
+                                cluster.max(0);  // and in place
+                                checkpoint.drop();
+                              },
+                          .resume = resumed ? &*saved : nullptr});
+  checkpoint.remove();
+  return codes;
+}
+
+void StructureTables::write(int part, const Codes& codes, const BuildContext& context,
+                            std::chrono::steady_clock::time_point start, std::clock_t cpu_start,
+                            std::uint64_t exchanged) const {
+  const Cluster& cluster = context.cluster ? *context.cluster : single_process();
+  const EntryShare share = entry_share(s_->entries(part), cluster, cluster.rank());
+  const std::uint32_t codec = s_->header(part).value_codec;
+  // What the processes found, added up: the width of the entries, the counts, and the slowest
+  // win (the least entry of the largest winning code).
+  std::uint64_t wins = 0, draws = 0, slowest = 0, largest = 0;
+  for (const Code c : codes) {
+    wins += distance::mover_wins(c);
+    draws += !distance::decided(c);
+    if (distance::mover_wins(c)) slowest = std::max<std::uint64_t>(slowest, c);
+    largest = std::max<std::uint64_t>(largest, stored_code(c, codec));
+  }
+  wins = cluster.sum(wins);
+  draws = cluster.sum(draws);
+  const bool wide = cluster.max(largest) > 0xff;
+  slowest = cluster.max(slowest);
+  std::uint64_t longest = ~std::uint64_t{0};
+  for (std::uint64_t e = 0; e < codes.size() && slowest; ++e)
+    if (codes[e] == slowest) {
+      longest = share.first + e;
+      break;
+    }
+  longest = ~cluster.max(~longest);
+  const format::Header h = header_with(*s_, part, wide ? 16 : 8);
+  // zstd's level 6 (its lazy matcher), not the optimal parser: writing was a quarter of a
+  // morris sector's time, for tables 10% smaller (docs/FORMAT.md).
+  WriteOptions options = kLayerWrite;
+  options.zstd_level = 6;
+  options.tuning = {};
+  options.threads = context.threads;
+  const EntryProducer entries = [&](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+    for (std::uint64_t e = 0; e < count; ++e)
+      pack_entry(out, e, h.entry_bits, stored_code(codes[first + e - share.first], codec));
+  };
+  const std::string name = s_->table_name(part);
+  const std::uint64_t checksum = write_layer_table(table_path(context.tables, name), h, entries,
+                                                   options, share.blocks, cluster);
+  cluster.max(0);  // every process waits until the file is in place: the next group reads it
+  if (!context.log || cluster.rank() != 0) return;
+  const std::uint64_t n = s_->entries(part);
+  *context.log << name << ".tb: written, xxh3 " << hex64(checksum) << ", " << n << " entries\n"
+               << name << ": " << n << " positions, " << wins << " won, " << draws << " drawn, "
+               << n - wins - draws << " lost for the side to move";
+  if (slowest)
+    *context.log << "; the longest win: " << s_->describe(part, longest) << " in "
+                 << distance::turns_left(static_cast<Code>(slowest));
+  char cpu[32];
+  std::snprintf(cpu, sizeof cpu, "%.2f",
+                static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC);
+  *context.log << "; " << seconds_since(start) << " s, " << cpu << " s of CPU";
+  if (cluster.size() > 1)
+    *context.log << " on " << cluster.size() << " processes, " << exchanged << " bytes exchanged";
+  *context.log << "\n";
+}
+
+void StructureTables::build(const BuildContext& context) const {
+  const Cluster& cluster = context.cluster ? *context.cluster : single_process();
+  const bool leader = cluster.rank() == 0;
+  std::vector<std::string> names;
+  for (int part = 0; part < s_->parts(); ++part) names.push_back(s_->table_name(part));
+  const std::vector<bool> complete = complete_layers(
+      context.tables, names, s_->game(),
+      [&](int part, const format::Header& h) { return has_layout(*s_, part, h); }, cluster);
+  const auto groups = s_->groups();
+  std::uint64_t total = 0;
+  for (const auto& group : groups)
+    for (const int part : group)
+      if (!std::all_of(group.begin(), group.end(), [&](int p) { return complete[p]; }))
+        total += entry_share(s_->entries(part), cluster, 0).end;
+  std::unique_ptr<Progress> progress;
+  if (leader) progress = std::make_unique<Progress>(s_->game(), total);
+  const PartFiles solved(*s_, context.tables, cluster.size() == 1);
+  for (const auto& group : groups) {
+    if (std::all_of(group.begin(), group.end(), [&](int p) { return complete[p]; })) {
+      // A build killed after a group's tables were written and before its work files were
+      // removed leaves them.
+      retrograde::remove_checkpoint(work_path(context.tables, names[group[0]], cluster));
+      if (context.log && leader)
+        for (const int part : group)
+          *context.log << names[part] << ".tb: kept (already complete)\n";
+      continue;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const std::clock_t cpu_start = std::clock();  // the machine may be shared: CPU time too
+    solved.keep_only(s_->reads(group));
+    const std::uint64_t sent_before = cluster.bytes_sent();
+    std::vector<Codes> codes = solve(group, solved, context, progress.get());
+    const std::uint64_t exchanged = cluster.sum(cluster.bytes_sent() - sent_before);
+    for (std::size_t k = 0; k < group.size(); ++k) {
+      write(group[k], codes[k], context, start, cpu_start, exchanged);
+      if (cluster.size() == 1) solved.keep(group[k], std::move(codes[k]));
+    }
+  }
+  if (progress) progress->finish();
+}
+
+std::string StructureTables::deep_verify(const TableSet& tables, const std::string& name,
+                                         unsigned threads) const {
+  int part = 0;
+  while (part < s_->parts() && s_->table_name(part) != name) ++part;
+  if (part == s_->parts()) throw tbreader::Error(name + ": not a table of " + s_->game());
+  const PartFiles solved(*s_, tables.directory(), true);
+  const Codes& stored = solved.codes(part);
+  const std::uint64_t chunk = std::uint64_t{1} << 12;
+  parallel_for(threads, (stored.size() + chunk - 1) / chunk, [&](std::uint64_t k) {
+    for (std::uint64_t e = k * chunk; e < std::min<std::uint64_t>(stored.size(), (k + 1) * chunk);
+         ++e) {
+      const Code derived = s_->one_ply(part, e, solved);
+      if (derived != stored[e])
+        throw tbreader::Error(table_path(tables.directory(), name).string() + ": position " +
+                              s_->describe(part, e) + " (entry " + std::to_string(e) + ") stores " +
+                              std::to_string(stored[e]) + " but its turns give " +
+                              std::to_string(derived));
+    }
+  });
+  return one_ply_note(stored.size());
+}
+
+}  // namespace
+
+std::unique_ptr<GameTables> structure_tables(std::unique_ptr<const Structure> structure) {
+  return std::make_unique<StructureTables>(std::move(structure));
+}
+
+}  // namespace tbgen
