@@ -104,4 +104,8 @@ void DominoReader::solve(const TableSet&, std::istream&, std::ostream&) const {
                              "` for many boards");
 }
 
+std::unique_ptr<GameReader> make_domino_reader(family::Rules rules) {
+  return std::make_unique<DominoReader>(std::move(rules));
+}
+
 }  // namespace tbgen

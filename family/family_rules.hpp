@@ -18,12 +18,16 @@ namespace tbgen::family {
 
 enum class ValueKind { outcome, speed, margin };
 enum class Fill { none, first, second };
-// Where a mark may go: any empty cell (mnk, lines), or the lowest empty cell of a column that
-// is not full (connect); or placement and then a mark moved (slide), whose play may cycle.
-// Each has its own solver and index (family/).
-// domino: two empty neighbouring cells covered a turn (domineering, cram), whose values are
-// games of combinatorial game theory (cgt/), not codes.
-enum class Moves { placement, gravity, slide, domino, morris, quixo };
+// How a member's positions move: its move structure (family/structures.def), each with its own
+// index, successors and reader. placement: a mark on any empty cell (mnk, lines, hex);
+// gravity: the lowest empty cell of a column (connect); slide: placement, then a mark moved;
+// domino: two neighbouring cells covered (domineering, cram: values of combinatorial game
+// theory, cgt/); morris: mills and captures; quixo: pushes; dobutsu: Dobutsu shogi's pieces.
+enum class Moves {
+#define TBGEN_STRUCTURE(id) id,
+#include "family/structures.def"
+#undef TBGEN_STRUCTURE
+};
 // Where a slide mark may move: to one of its 8 neighbours, its 4 orthogonal ones, any empty cell.
 enum class Step { king, rook, any };
 // What wins (placement members): k own marks on a line (mnk, lines), or a chain of touching own

@@ -2,51 +2,10 @@
 
 #include <cstring>
 
-#include "family/family_game.hpp"
 #include "format/checksum.hpp"
 
 namespace tbgen {
 
-#define TBGEN_FAMILY(id)
-#define TBGEN_GAME(id) std::unique_ptr<GameTables> make_##id##_tables(const GameString& game);
-#include "games/games.def"
-#undef TBGEN_GAME
-#undef TBGEN_FAMILY
-
-std::unique_ptr<GameTables> make_game_tables(std::string_view text) {
-  const GameString game(text);
-  std::unique_ptr<GameTables> tables;
-#define TBGEN_FAMILY(id)
-#define TBGEN_GAME(id) \
-  if (game.name() == #id) tables = make_##id##_tables(game);
-#include "games/games.def"
-#undef TBGEN_GAME
-#undef TBGEN_FAMILY
-  if (!tables)
-    if (auto rules = family_rules(game)) switch (rules->moves) {
-        case family::Moves::placement:
-          tables = make_placement_tables(std::move(*rules));
-          break;
-        case family::Moves::gravity:
-          tables = make_gravity_tables(std::move(*rules));
-          break;
-        case family::Moves::slide:
-          tables = make_slide_tables(std::move(*rules));
-          break;
-        case family::Moves::domino:
-          tables = make_domino_tables(std::move(*rules));
-          break;
-        case family::Moves::morris:
-          tables = make_morris_tables(std::move(*rules));
-          break;
-        case family::Moves::quixo:
-          tables = make_quixo_tables(std::move(*rules));
-          break;
-      }
-  if (!tables) throw unknown_game(game, "tbgen --help");
-  game.refuse_unread();
-  return tables;
-}
 bool table_is_complete(const std::filesystem::path& path, const std::string& game,
                        const std::function<bool(const format::Header&)>& has_layout) {
   if (!std::filesystem::exists(path)) return false;

@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "core/game_string.hpp"
-#include "family/family_rules.hpp"
 #include "format/checksum_list.hpp"
 #include "format/table.hpp"
 #include "format/table_writer.hpp"
@@ -79,17 +78,9 @@ class GameTables {
                                   unsigned threads) const = 0;
 };
 
-// The game a game string names (games/games.def); throws tbreader::GameError.
+// The game a game string names (games/games.def); throws tbreader::GameError
+// (games/tables_registry.cpp).
 std::unique_ptr<GameTables> make_game_tables(std::string_view game);
-
-// The tables of a family member: placement (family/placement/placement_tables.cpp), gravity
-// (family/gravity/gravity_tables.cpp) or slide (family/slide/slide_tables.cpp).
-std::unique_ptr<GameTables> make_placement_tables(family::Rules rules);
-std::unique_ptr<GameTables> make_gravity_tables(family::Rules rules);
-std::unique_ptr<GameTables> make_slide_tables(family::Rules rules);
-std::unique_ptr<GameTables> make_morris_tables(family::Rules rules);  // family/morris/
-std::unique_ptr<GameTables> make_quixo_tables(family::Rules rules);   // family/quixo/
-std::unique_ptr<GameTables> make_domino_tables(family::Rules rules);  // cgt/domino_tables.cpp
 
 // True if `path` holds a complete table of `game` (its canonical string) in a layout this build
 // writes (`has_layout` of its header) that passes every checksum: what a resumed build keeps. A

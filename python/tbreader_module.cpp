@@ -56,6 +56,7 @@ py::dict position_dict(const tbreader::Position& p) {
 using Masks = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>;
 using Sides = py::array_t<bool, py::array::c_style | py::array::forcecast>;
 using Hands = py::array_t<std::int32_t, py::array::c_style | py::array::forcecast>;
+using Pieces = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>;
 
 // A board family member's numeric prober (SPEC 8 and 10): positions as NumPy arrays of masks.
 class PyGame {
@@ -65,30 +66,50 @@ class PyGame {
   // first_to_move: None, or an array of the side to move (true: the first player) for slide
   // and morris members, whose board does not tell it once every mark is placed. first_hand,
   // second_hand: None, or (morris, with first_to_move) the marks each side holds in hand.
-  py::array_t<std::int32_t> values(const Masks& first, const Masks& second,
-                                   const std::optional<Sides>& first_to_move,
-                                   const std::optional<Hands>& first_hand,
-                                   const std::optional<Hands>& second_hand) const {
+  // to_move, hands, pieces: the one numeric position of every game (SPEC 10, Game::probe):
+  // to_move an int array (0 the first player, 1 the second, -1 from the counts), hands an
+  // n x 2 int array (marks in hand), pieces an n x k uint8 array (dobutsu: k = 18, codes as
+  // docs/games.md says); with distances, the turns of each result line too.
+  py::object values(const Masks& first, const Masks& second,
+                    const std::optional<Sides>& first_to_move,
+                    const std::optional<Hands>& first_hand, const std::optional<Hands>& second_hand,
+                    const std::optional<Hands>& to_move, const std::optional<Hands>& hands,
+                    const std::optional<Pieces>& pieces, bool distances) const {
     const auto fits = [&](const auto& a) {
       return a->ndim() == 1 && a->shape(0) == first.shape(0);
     };
+    const auto rows = [&](const auto& a, py::ssize_t width) {
+      return a->ndim() == 2 && a->shape(0) == first.shape(0) && (width < 0 || a->shape(1) == width);
+    };
     if (first.ndim() != 1 || second.ndim() != 1 || first.shape(0) != second.shape(0) ||
         (first_to_move && !fits(first_to_move)) || (first_hand && !fits(first_hand)) ||
-        (second_hand && !fits(second_hand)))
+        (second_hand && !fits(second_hand)) || (to_move && !fits(to_move)) ||
+        (hands && !rows(hands, 2)) || (pieces && !rows(pieces, -1)))
       throw tbreader::InputError(
-          "values: first, second (first_to_move, first_hand, second_hand) must be "
-          "1-dimensional arrays of the same length");
+          "values: first, second (first_to_move, first_hand, second_hand, to_move) must be "
+          "1-dimensional arrays of the same length, hands and pieces 2-dimensional with a row "
+          "for each position (hands: 2 columns)");
     if (first_hand.has_value() != second_hand.has_value() || (first_hand && !first_to_move))
       throw tbreader::InputError(
           "values: first_hand and second_hand are given together, with first_to_move");
+    if ((to_move || hands || pieces) && (first_to_move || first_hand))
+      throw tbreader::InputError(
+          "values: to_move, hands and pieces replace first_to_move, first_hand and second_hand");
+    const bool numeric = to_move || hands || pieces || distances;
+    const std::int32_t* tm = to_move ? to_move->data() : nullptr;
+    const std::int32_t* hs = hands ? hands->data() : nullptr;
+    const std::uint8_t* ps = pieces ? pieces->data() : nullptr;
+    const py::ssize_t width = pieces ? pieces->shape(1) : 0;
     const bool* sides = first_to_move ? first_to_move->data() : nullptr;
     const std::int32_t* fh = first_hand ? first_hand->data() : nullptr;
     const std::int32_t* sh = second_hand ? second_hand->data() : nullptr;
     const auto n = static_cast<std::size_t>(first.shape(0));
-    py::array_t<std::int32_t> out(static_cast<py::ssize_t>(n));
+    py::array_t<std::int32_t> out(static_cast<py::ssize_t>(n)),
+        far(static_cast<py::ssize_t>(distances ? n : 0));
     const std::uint64_t* f = first.data();
     const std::uint64_t* s = second.data();
     std::int32_t* v = out.mutable_data();
+    std::int32_t* d = far.mutable_data();
     // Chunks taken in turn by every core, so that a core another process slows leaves its
     // share to the others (halves, one a core, ended with the slower); the first position
     // refused (in index order) is the one reported, and no chunk after it is begun.
@@ -110,14 +131,25 @@ class PyGame {
           const std::size_t to = std::min(n, from + kChunk);
           std::size_t i = from;
           try {
-            if (!sides)
+            if (numeric)
+              for (; i < to; ++i) {
+                const tbreader::Game::Answer a = game_.probe(tbreader::Game::Position{
+                    .first = f[i],
+                    .second = s[i],
+                    .to_move = tm ? tm[i] : -1,
+                    .hand = {hs ? hs[2 * i] : 0, hs ? hs[2 * i + 1] : 0},
+                    .pieces = ps ? ps + static_cast<py::ssize_t>(i) * width : nullptr});
+                v[i] = a.value;
+                if (distances) d[i] = a.distance;
+              }
+            else if (!sides)
               game_.values_of({f + from, to - from}, {s + from, to - from}, {v + from, to - from});
             else
               for (; i < to; ++i)
                 v[i] = fh ? game_.value_of(f[i], s[i], sides[i], fh[i], sh[i])
                           : game_.value_of(f[i], s[i], sides[i]);
           } catch (const tbreader::InputError& e) {
-            refused[t] = {sides ? i : from + e.item, e.what()};
+            refused[t] = {sides || numeric ? i : from + e.item, e.what()};
           } catch (const std::exception& e) {
             refused[t] = {i, e.what(), dynamic_cast<const tbreader::Error*>(&e) != nullptr};
           }
@@ -142,6 +174,7 @@ class PyGame {
       throw tbreader::InputError("position " + std::to_string(first_refused.at) +
                                  " of the arrays: " + first_refused.why);
     }
+    if (distances) return py::make_tuple(out, far);
     return out;
   }
 
@@ -196,9 +229,9 @@ class PyTablebase {
   PyGame game(const std::string& game) {
     const tbreader::Game& g = game_of(game);
     if (!g.board_family())
-      throw tbreader::InputError(
-          g.name() +
-          " is not a board family (mnk, lines, connect, hex, slide, morris): no values()");
+      throw tbreader::InputError(g.name() +
+                                 " has no numbers (the seed games, domineering and cram): no "
+                                 "values()");
     return PyGame(g);
   }
 
@@ -252,9 +285,12 @@ PYBIND11_MODULE(tbreader, m) {
   py::class_<PyGame>(m, "Game", "A board family member of a Tablebase, probed by masks.")
       .def("values", &PyGame::values, py::arg("first"), py::arg("second"),
            py::arg("first_to_move") = py::none(), py::arg("first_hand") = py::none(),
-           py::arg("second_hand") = py::none(),
-           "values(first, second, first_to_move=None, first_hand=None, second_hand=None)\n"
-           "    -> numpy.ndarray[int32]\n\n"
+           py::arg("second_hand") = py::none(), py::kw_only(), py::arg("to_move") = py::none(),
+           py::arg("hands") = py::none(), py::arg("pieces") = py::none(),
+           py::arg("distances") = false,
+           "values(first, second, first_to_move=None, first_hand=None, second_hand=None, *,\n"
+           "       to_move=None, hands=None, pieces=None, distances=False)\n"
+           "    -> numpy.ndarray[int32] (with distances: a pair of them)\n\n"
            "The values of many positions, each given as two masks (NumPy uint64 arrays of one\n"
            "length): bit row * cols + col (row 0 the top) of first where the first player's\n"
            "mark stands, of second the second player's. Values are from the first player's\n"
@@ -266,7 +302,12 @@ PYBIND11_MODULE(tbreader, m) {
            "-(d + 1) when the second does.\n"
            "morris members: bit i of a mask is the i-th point in SPEC 6's list (six: a1 c1 e1\n"
            "b2 ...), first_to_move is given, and first_hand, second_hand (int arrays) give the\n"
-           "marks each side holds in hand (None: none); the value is slide's.")
+           "marks each side holds in hand (None: none); the value is slide's.\n"
+           "Every game with numbers (SPEC 10's one numeric position): to_move (int array: 0 the\n"
+           "first player, 1 the second, -1 from the counts), hands (n x 2 int array: marks in\n"
+           "hand), pieces (n x k uint8 array: dobutsu's square and hand codes, docs/games.md);\n"
+           "distances=True returns (values, distances), a distance the turns or plies of the\n"
+           "result line (-1 where the game has none, or a draw).")
       .def_property_readonly("name", &PyGame::name);
   py::class_<PyTablebase>(m, "Tablebase",
                           "A directory of tbgen table files, opened lazily; thread-safe.")

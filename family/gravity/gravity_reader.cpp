@@ -548,4 +548,8 @@ void GravityReader::solve(const TableSet&, std::istream&, std::ostream&) const {
                              "` for many boards");
 }
 
+std::unique_ptr<GameReader> make_gravity_reader(family::Rules rules) {
+  return std::make_unique<GravityReader>(std::move(rules));
+}
+
 }  // namespace tbgen

@@ -149,4 +149,8 @@ void MorrisReader::solve(const TableSet&, std::istream&, std::ostream&) const {
                              "` for many positions");
 }
 
+std::unique_ptr<GameReader> make_morris_reader(family::Rules rules) {
+  return std::make_unique<MorrisReader>(rules);
+}
+
 }  // namespace tbgen

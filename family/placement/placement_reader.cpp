@@ -337,4 +337,8 @@ void PlacementReader::solve(const TableSet&, std::istream&, std::ostream&) const
                              "` for many boards");
 }
 
+std::unique_ptr<GameReader> make_placement_reader(family::Rules rules) {
+  return std::make_unique<PlacementReader>(std::move(rules));
+}
+
 }  // namespace tbgen

@@ -56,3 +56,10 @@ class PlacementTables final : public GameTables {
 };
 
 }  // namespace tbgen::family
+
+namespace tbgen {
+
+// A placement member's tables (score3 and double5 are built as their members').
+std::unique_ptr<GameTables> make_placement_tables(family::Rules rules);
+
+}  // namespace tbgen

@@ -66,8 +66,9 @@ class QuixoGame {
     return std::nullopt;
   }
   template <class F>
-  void for_each_move(const Position& p, F&& f) const {
+  void for_each_move(const Written<Position>& w, F&& f) const {
     const Board& b = layout_->board();
+    const Position& p = w.p;
     for (Cells from = b.rim() & ~p.theirs; from; from &= from - 1)
       for (const int i : b.pushes_from(__builtin_ctz(from)))
         f(push_name(b, b.pushes()[i]), Board::after(p, b.pushes()[i]));
@@ -82,7 +83,7 @@ class QuixoGame {
 
 }  // namespace
 
-std::unique_ptr<GameReader> make_quixo_reader(const family::Rules& rules) {
+std::unique_ptr<GameReader> make_quixo_reader(family::Rules rules) {
   return std::make_unique<DistanceReader<QuixoGame>>(QuixoGame(rules));
 }
 

@@ -184,4 +184,8 @@ void SlideReader::solve(const TableSet&, std::istream&, std::ostream&) const {
                              "` for many boards");
 }
 
+std::unique_ptr<GameReader> make_slide_reader(family::Rules rules) {
+  return std::make_unique<SlideReader>(std::move(rules));
+}
+
 }  // namespace tbgen

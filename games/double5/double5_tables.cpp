@@ -1,6 +1,6 @@
 // double5's tables are built by the family generator, as its lines member's, under its own name.
+#include "family/placement/placement_tables.hpp"
 #include "games/double5/double5_rules.hpp"
-#include "generator/game_tables.hpp"
 
 namespace tbgen {
 

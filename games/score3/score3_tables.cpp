@@ -1,6 +1,6 @@
 // score3's tables are built by the family generator, as its mnk member's, under its own name.
+#include "family/placement/placement_tables.hpp"
 #include "games/score3/score3_rules.hpp"
-#include "generator/game_tables.hpp"
 
 namespace tbgen {
 

@@ -57,9 +57,8 @@ tbr_game* tbr_game_open(tbr_tablebase* tb, const char* game) {
         if (!tb || !game) throw tbreader::InputError("tbr_game_open: no tablebase or game given");
         tbreader::Game g(tb->tables, game);
         if (!g.board_family())
-          throw tbreader::InputError(
-              "tbr_game_open: " + g.name() +
-              " is not a board family (mnk, lines, connect, hex, slide, morris)");
+          throw tbreader::InputError("tbr_game_open: " + g.name() +
+                                     " has no numbers (the seed games, domineering and cram)");
         return new tbr_game{std::move(g)};
       },
       static_cast<tbr_game*>(nullptr), static_cast<tbr_game*>(nullptr));
@@ -92,6 +91,25 @@ int tbr_probe_morris(const tbr_game* g, uint64_t first, uint64_t second, int fir
       [&] {
         if (!g || !value) throw tbreader::InputError("tbr_probe_morris: no game or value given");
         *value = g->game.value_of(first, second, first_to_move != 0, first_hand, second_hand);
+        return 0;
+      },
+      -1, -2);
+}
+
+int tbr_probe_position(const tbr_game* g, const tbr_position* p, int32_t* value,
+                       int32_t* distance) {
+  return guarded(
+      [&] {
+        if (!g || !p || !value)
+          throw tbreader::InputError("tbr_probe_position: no game, position or value given");
+        const tbreader::Game::Answer a =
+            g->game.probe(tbreader::Game::Position{.first = p->first,
+                                                   .second = p->second,
+                                                   .to_move = p->to_move,
+                                                   .hand = {p->hand[0], p->hand[1]},
+                                                   .pieces = p->pieces});
+        *value = a.value;
+        if (distance) *distance = a.distance;
         return 0;
       },
       -1, -2);

@@ -9,8 +9,10 @@
 //   Written<Position> parse(const std::string& board) const;  throws tbreader::InputError
 //   Written<Position> parse(const tbreader::Game::Position& p) const;  the same from numbers
 //   distance::Code code(const TableSet&, const Position&) const;  the rules first, else a table
-//   template <class F> void for_each_move(const Position&, F&& f) const;  f(name, next), next
-//                                            from the other side's view
+//   template <class F> void for_each_move(const Written<Position>&, F&& f) const;  f(name,
+//                                            next): next as code() takes it (the position from
+//                                            the other side's view, or what a turn that ends
+//                                            the game leaves)
 //   std::string side(bool first) const;      a side's name ("X", "Sente")
 //   std::optional<std::string> over(const Position&, bool first_to_move) const;  why the game
 //                                            is over ("X has a line"), where the rules end it
@@ -46,7 +48,8 @@ class DistanceReader final : public GameReader {
   tbreader::Position probe(const TableSet& tables, std::span<const std::string> boards,
                            const tbreader::ProbeOptions&) const override {
     expect_one_board(name(), boards);
-    const auto [p, first_to_move] = g_.parse(boards[0]);
+    const auto written = g_.parse(boards[0]);
+    const auto& [p, first_to_move] = written;
     const distance::Code c = g_.code(tables, p);
     tbreader::Position out;
     out.game = name();
@@ -63,7 +66,7 @@ class DistanceReader final : public GameReader {
       tbreader::Move move;
     };
     std::vector<Ranked> ranked;
-    g_.for_each_move(p, [&](std::string move, const auto& next) {
+    g_.for_each_move(written, [&](std::string move, const auto& next) {
       const distance::Code n = g_.code(tables, next);
       const int d = distance::turns_left(n);
       const tbreader::Outcome outcome = !distance::decided(n)     ? tbreader::Outcome::draw

@@ -32,7 +32,8 @@ enum { TBR_CACHE_DECODED = 0, TBR_CACHE_SINGLE_BLOCK = 1, TBR_CACHE_BOUNDED = 2 
 tbr_tablebase* tbr_open(const char* dir, int cache_mode, uint64_t cache_bytes);
 
 /* A game of a tablebase by its game string ("connect(cols=6,rows=5)"); NULL for a malformed
- * string or a game that is not a board family. The tablebase must outlive it. */
+ * string or a game that has no numbers (the seed games, domineering, cram). The tablebase must
+ * outlive it. */
 tbr_game* tbr_game_open(tbr_tablebase* tb, const char* game);
 
 /* Writes the value of the position to *value and returns 0; or returns -1 for a position that
@@ -53,6 +54,27 @@ int tbr_probe_to_move(const tbr_game* g, uint64_t first, uint64_t second, int fi
  * when the second does. -1 for counts SPEC 6 refuses or another game, -2 as tbr_probe. */
 int tbr_probe_morris(const tbr_game* g, uint64_t first, uint64_t second, int first_to_move,
                      int first_hand, int second_hand, int32_t* value);
+
+/* A position of any game that has numbers (SPEC 10): the one probe call every game answers; the
+ * calls above are its special cases, kept for the programs that use them.
+ * first, second: the masks above (morris: points in SPEC 6's order; dobutsu: squares
+ *   rank * 3 + file, rank 1 first: each side's squares, or both 0);
+ * to_move: 0 the first player, 1 the second, -1 from the counts (games whose board tells it);
+ * hand: the marks each side holds in hand (morris), else 0;
+ * pieces: games with kinds of pieces (dobutsu): a code per square, then the hands, as
+ *   docs/games.md defines them; NULL for the others. */
+typedef struct tbr_position {
+  uint64_t first, second;
+  int32_t to_move;
+  int32_t hand[2];
+  const uint8_t* pieces;
+} tbr_position;
+
+/* Writes the position's value (as tbr_probe's) to *value and, where the game has a result line
+ * (slide, morris, quixo, dobutsu, value=speed), the turns or plies of it to *distance (else -1;
+ * distance may be NULL); returns 0, or -1 for a position that cannot arise or is malformed, -2
+ * for a table missing or damaged. */
+int tbr_probe_position(const tbr_game* g, const tbr_position* p, int32_t* value, int32_t* distance);
 
 const char* tbr_last_error(void); /* this thread's last failure, one line */
 

@@ -1,17 +1,16 @@
-// The registry of the reader library, generated from the one list of games.
+// The reader library's registry, generated from the one list of games (games.def) and of move
+// structures (family/structures.def): it sits above the structures and the reader, which never
+// name a game.
 #include <algorithm>
 
-#include "cgt/domino_reader.hpp"
 #include "family/family_game.hpp"
-#include "family/gravity/gravity_reader.hpp"
-#include "family/morris/morris_reader.hpp"
-#include "family/placement/placement_reader.hpp"
-#include "family/slide/slide_reader.hpp"
 #include "game_reader.hpp"
 
 namespace tbgen {
 
-std::unique_ptr<GameReader> make_quixo_reader(const family::Rules& rules);
+#define TBGEN_STRUCTURE(id) std::unique_ptr<GameReader> make_##id##_reader(family::Rules rules);
+#include "family/structures.def"
+#undef TBGEN_STRUCTURE
 
 #define TBGEN_FAMILY(id)
 #define TBGEN_GAME(id)                                                    \
@@ -52,28 +51,14 @@ std::unique_ptr<GameReader> make_game_reader(std::string_view text) {
 #undef TBGEN_GAME
 #undef TBGEN_FAMILY
   if (!reader)
-    if (auto rules = family_rules(game)) {
-      switch (rules->moves) {
-        case family::Moves::placement:
-          reader = std::make_unique<PlacementReader>(std::move(*rules));
-          break;
-        case family::Moves::gravity:
-          reader = std::make_unique<GravityReader>(std::move(*rules));
-          break;
-        case family::Moves::slide:
-          reader = std::make_unique<SlideReader>(std::move(*rules));
-          break;
-        case family::Moves::domino:
-          reader = std::make_unique<DominoReader>(std::move(*rules));
-          break;
-        case family::Moves::morris:
-          reader = std::make_unique<MorrisReader>(*rules);
-          break;
-        case family::Moves::quixo:
-          reader = make_quixo_reader(*rules);
-          break;
+    if (auto rules = family_rules(game)) switch (rules->moves) {
+#define TBGEN_STRUCTURE(id)                         \
+  case family::Moves::id:                           \
+    reader = make_##id##_reader(std::move(*rules)); \
+    break;
+#include "family/structures.def"
+#undef TBGEN_STRUCTURE
       }
-    }
   if (!reader) throw unknown_game(game, "tbprobe --help");
   game.refuse_unread();
   return reader;

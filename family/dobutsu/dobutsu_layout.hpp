@@ -1,0 +1,114 @@
+#pragma once
+// How dobutsu's positions are numbered in its table (docs/FORMAT.md, index scheme 16); shared by
+// the generator and the reader.
+//
+// A position is seen from the side to move (dobutsu_game.hpp), so one table holds both sides to
+// move. Only the positions the rules do not decide from the lions alone are numbered: the
+// mover's lion below its farthest rank, the other lion above its own, the two apart (else one
+// takes the other); 39 placements of the lions, one of each pair of mirror images (files a and
+// c swapped) and the 3 that are their own image: 21. Then, for the ten squares the lions leave,
+// the other pieces. For each of giraffes, elephants and chicks (hens counted): how many stand on
+// the board (0, 1 or 2), how the rest are held (the mover holds 0 .. rest), the set of their
+// squares among those still free, and for each piece on the board, in square order, whose it
+// is (and for a chick whether it is a hen):
+//
+//   entry = lions * R + offset(kG, kE, kC) + hG + HG * (hE + HE * (hC + HC * (sG + NG * (sE +
+//           NE * (sC + NC * owners)))))
+//
+// with H = 3 - k the ways to hold the rest, N = C(free squares, k) the sets (colex rank s), and
+// R = 11,878,227 the positions of one placement of the lions: 249,442,767 entries, the positions
+// Clausecker's gentb stores. A position whose lions are the mirror image of a numbered pair's is
+// numbered as its mirror image; one whose lions are their own image has an entry, and so does
+// its image (the index is dense, not minimal).
+#include <array>
+#include <cstdint>
+
+#include "core/combinatorial.hpp"
+#include "family/dobutsu/dobutsu_game.hpp"
+
+namespace tbgen::dobutsu {
+
+inline constexpr std::uint32_t kIndexScheme = 16;  // docs/FORMAT.md
+
+class Layout {
+ public:
+  Layout();
+  std::uint64_t entries() const { return kLionPairs * per_lions_; }
+  // Positions before the mirror: every placement of the lions (one side to move's view).
+  std::uint64_t positions() const { return 132 * per_lions_; }
+  // Whether the position has an entry of its own (else its mirror image has one, or its lions
+  // decide it).
+  bool numbered(const Position& p) const { return lions_[lion_key(p)] >= 0; }
+  // Whether its lions are their own mirror image (then its image has an entry of its own too).
+  bool symmetric_lions(const Position& p) const {
+    return lion_key(p) == mirrored_key_[lion_key(p)];
+  }
+  std::uint64_t entry(const Position& p) const {
+    return numbered(p) ? own_entry(p) : own_entry(mirrored(p));
+  }
+  Position position(std::uint64_t entry) const;
+
+ private:
+  static constexpr int kLionPairs = 21;
+  static int lion_key(const Position& p) {
+    return __builtin_ctz(p.mine.on[kLion]) * 12 + __builtin_ctz(p.theirs.on[kLion]);
+  }
+  std::uint64_t own_entry(const Position& p) const;
+  // Sets of up to two of n squares by colex rank: {a} is a, {a, b} (a < b) is C(b, 2) + a.
+  static std::uint32_t set_rank(std::uint32_t set) {
+    if (!set) return 0;
+    const int a = __builtin_ctz(set), b = 31 - __builtin_clz(set);
+    return a == b ? static_cast<std::uint32_t>(a) : static_cast<std::uint32_t>(b * (b - 1) / 2 + a);
+  }
+  static std::uint32_t set_of(std::uint32_t rank, int k) {
+    if (k == 0) return 0;
+    if (k == 1) return 1u << rank;
+    int b = 1;
+    while ((b + 1) * b / 2 <= static_cast<int>(rank)) ++b;
+    return 1u << b | 1u << (rank - static_cast<std::uint32_t>(b * (b - 1) / 2));
+  }
+  // The pieces other than lions on `free` squares, from an entry's remainder within a placement
+  // of the lions, into `p`.
+  void place_pieces(std::uint64_t rest, Squares free, Position& p) const;
+
+  std::uint64_t per_lions_ = 0;
+  std::array<int, 144> lions_{};         // by key: the pair's number, else -1
+  std::array<int, 144> mirrored_key_{};  // by key
+  std::array<int, kLionPairs> lion_keys_{};
+  // By shape kG * 9 + kE * 3 + kC: where its positions start within a placement of the lions.
+  std::array<std::uint64_t, 28> offsets_{};
+};
+
+// ---- inline: the solver's loops ----
+
+inline std::uint64_t Layout::own_entry(const Position& p) const {
+  const Side &m = p.mine, &t = p.theirs;
+  Squares free = kAll & ~(m.on[kLion] | t.on[kLion]);
+  const Squares sets[3] = {Squares(m.on[kGiraffe] | t.on[kGiraffe]),
+                           Squares(m.on[kElephant] | t.on[kElephant]),
+                           Squares(m.on[kChick] | m.on[kHen] | t.on[kChick] | t.on[kHen])};
+  std::uint64_t index = 0, radix = 1, owners = 0;
+  int shape = 0, owner_bits = 0;
+  for (int h = 0; h < kHandKinds; ++h) {
+    const int k = __builtin_popcount(sets[h]);
+    shape = shape * 3 + k;
+    index += radix * m.hand[h];
+    radix *= static_cast<std::uint64_t>(3 - k);
+  }
+  for (int h = 0; h < kHandKinds; ++h) {
+    const int k = __builtin_popcount(sets[h]);
+    index += radix * set_rank(combinatorial::extract_bits(sets[h], free));
+    radix *= combinatorial::binomial(__builtin_popcount(free), k);
+    free = Squares(free & ~sets[h]);
+    for (Squares s = sets[h]; s; s &= s - 1) {
+      const Squares bit = s & -s;
+      owners |= std::uint64_t{(t.all() & bit) != 0} << owner_bits++;
+      if (h == kChick - 1)
+        owners |= std::uint64_t{((m.on[kHen] | t.on[kHen]) & bit) != 0} << owner_bits++;
+    }
+  }
+  return static_cast<std::uint64_t>(lions_[lion_key(p)]) * per_lions_ + offsets_[shape] + index +
+         radix * owners;
+}
+
+}  // namespace tbgen::dobutsu
