@@ -85,8 +85,9 @@ template <class Visit>
 void for_each_turn(const Position& p, Visit&& visit);
 
 // Calls visit(q) for every position q, seen from its own mover, from which a turn that does not
-// win at once leads to `c` (a position not over): the other side's last turn taken back.
-template <class Visit>
+// win at once leads to `c` (a position not over): the other side's last turn taken back. With
+// kLionOnly, only the turns of its lion (those that change where the lions stand).
+template <bool kLionOnly = false, class Visit>
 void for_each_unturn(const Position& c, Visit&& visit);
 
 // What SPEC 6 refuses in a position whose `mine` is sente's (as written): a lion missing or
@@ -225,13 +226,13 @@ void for_each_turn(const Position& p, Visit&& visit) {
   }
 }
 
-template <class Visit>
+template <bool kLionOnly, class Visit>
 void for_each_unturn(const Position& c, Visit&& visit) {
   // The other side moved last: in `c` its pieces stand as they moved, down the board. Each is
   // taken back in the other side's own view, where it moved up: b = turned(c).
   const Position b = turned(c);
   const Squares mine = b.mine.all(), theirs = b.theirs.all(), empty = kAll & ~(mine | theirs);
-  for (int kind = 0; kind < kKinds; ++kind)
+  for (int kind = 0; kind < (kLionOnly ? 1 : kKinds); ++kind)
     for (Squares to_set = b.mine.on[kind]; to_set; to_set &= to_set - 1) {
       const int to = __builtin_ctz(to_set);
       const Squares to_bit = Squares(1u << to);

@@ -35,47 +35,4 @@ Layout::Layout() {
   if (pairs != kLionPairs) throw std::logic_error("dobutsu: numbered placements of the lions");
 }
 
-void Layout::place_pieces(std::uint64_t rest, Squares free, Position& p) const {
-  int shape = 0;
-  while (offsets_[shape + 1] <= rest) ++shape;
-  rest -= offsets_[shape];
-  const int k[3] = {shape / 9, shape / 3 % 3, shape % 3};
-  for (int h = 0; h < kHandKinds; ++h) {
-    const auto ways = static_cast<std::uint64_t>(3 - k[h]);
-    p.mine.hand[h] = static_cast<std::uint8_t>(rest % ways);
-    p.theirs.hand[h] = static_cast<std::uint8_t>(2 - k[h] - p.mine.hand[h]);
-    rest /= ways;
-  }
-  Squares sets[3];
-  for (int h = 0; h < kHandKinds; ++h) {
-    const std::uint64_t n = combinatorial::binomial(__builtin_popcount(free), k[h]);
-    sets[h] = Squares(
-        combinatorial::deposit_bits(set_of(static_cast<std::uint32_t>(rest % n), k[h]), free));
-    rest /= n;
-    free = Squares(free & ~sets[h]);
-  }
-  // What is left is the owners' bits, in the order own_entry() writes them.
-  for (int h = 0; h < kHandKinds; ++h)
-    for (Squares s = sets[h]; s; s &= s - 1) {
-      const Squares bit = s & -s;
-      Side& side = rest & 1 ? p.theirs : p.mine;
-      rest >>= 1;
-      int kind = h + 1;
-      if (h == kChick - 1) {
-        if (rest & 1) kind = kHen;
-        rest >>= 1;
-      }
-      side.on[kind] |= bit;
-    }
-}
-
-Position Layout::position(std::uint64_t entry) const {
-  Position p;
-  const int key = lion_keys_[entry / per_lions_];
-  p.mine.on[kLion] = Squares(1u << (key / 12));
-  p.theirs.on[kLion] = Squares(1u << (key % 12));
-  place_pieces(entry % per_lions_, Squares(kAll & ~(p.mine.on[kLion] | p.theirs.on[kLion])), p);
-  return p;
-}
-
 }  // namespace tbgen::dobutsu

@@ -9,8 +9,8 @@
 // c swapped) and the 3 that are their own image: 21. Then, for the ten squares the lions leave,
 // the other pieces. For each of giraffes, elephants and chicks (hens counted): how many stand on
 // the board (0, 1 or 2), how the rest are held (the mover holds 0 .. rest), the set of their
-// squares among those still free, and for each piece on the board, in square order, whose it
-// is (and for a chick whether it is a hen):
+// squares among those still free; then whose each piece on the board is, kind by kind in square
+// order (a bit each, set for the other side's), and which chicks are hens:
 //
 //   entry = lions * R + offset(kG, kE, kC) + hG + HG * (hE + HE * (hC + HC * (sG + NG * (sE +
 //           NE * (sC + NC * owners)))))
@@ -39,6 +39,12 @@ class Layout {
   // Whether the position has an entry of its own (else its mirror image has one, or its lions
   // decide it).
   bool numbered(const Position& p) const { return lions_[lion_key(p)] >= 0; }
+  // Whether the positions before `c` in which the lions stood as in `c` (the other side, to move
+  // there, did not move its lion) are numbered as they stand.
+  bool numbered_before(const Position& c) const {
+    return lions_[(11 - __builtin_ctz(c.theirs.on[kLion])) * 12 + 11 -
+                  __builtin_ctz(c.mine.on[kLion])] >= 0;
+  }
   // Whether its lions are their own mirror image (then its image has an entry of its own too).
   bool symmetric_lions(const Position& p) const {
     return lion_key(p) == mirrored_key_[lion_key(p)];
@@ -69,7 +75,7 @@ class Layout {
   }
   // The pieces other than lions on `free` squares, from an entry's remainder within a placement
   // of the lions, into `p`.
-  void place_pieces(std::uint64_t rest, Squares free, Position& p) const;
+  void place_pieces(std::uint32_t rest, Squares free, Position& p) const;
 
   std::uint64_t per_lions_ = 0;
   std::array<int, 144> lions_{};         // by key: the pair's number, else -1
@@ -82,33 +88,76 @@ class Layout {
 // ---- inline: the solver's loops ----
 
 inline std::uint64_t Layout::own_entry(const Position& p) const {
+  using combinatorial::extract_bits;
   const Side &m = p.mine, &t = p.theirs;
   Squares free = kAll & ~(m.on[kLion] | t.on[kLion]);
+  const Squares hens = m.on[kHen] | t.on[kHen];
   const Squares sets[3] = {Squares(m.on[kGiraffe] | t.on[kGiraffe]),
                            Squares(m.on[kElephant] | t.on[kElephant]),
-                           Squares(m.on[kChick] | m.on[kHen] | t.on[kChick] | t.on[kHen])};
-  std::uint64_t index = 0, radix = 1, owners = 0;
-  int shape = 0, owner_bits = 0;
+                           Squares(m.on[kChick] | t.on[kChick] | hens)};
+  const int k[3] = {__builtin_popcount(sets[0]), __builtin_popcount(sets[1]),
+                    __builtin_popcount(sets[2])};
+  std::uint32_t index = 0, radix = 1;
   for (int h = 0; h < kHandKinds; ++h) {
-    const int k = __builtin_popcount(sets[h]);
-    shape = shape * 3 + k;
     index += radix * m.hand[h];
-    radix *= static_cast<std::uint64_t>(3 - k);
+    radix *= static_cast<std::uint32_t>(3 - k[h]);
   }
   for (int h = 0; h < kHandKinds; ++h) {
-    const int k = __builtin_popcount(sets[h]);
-    index += radix * set_rank(combinatorial::extract_bits(sets[h], free));
-    radix *= combinatorial::binomial(__builtin_popcount(free), k);
+    index += radix * set_rank(extract_bits(sets[h], free));
+    radix *= static_cast<std::uint32_t>(combinatorial::binomial(__builtin_popcount(free), k[h]));
     free = Squares(free & ~sets[h]);
-    for (Squares s = sets[h]; s; s &= s - 1) {
-      const Squares bit = s & -s;
-      owners |= std::uint64_t{(t.all() & bit) != 0} << owner_bits++;
-      if (h == kChick - 1)
-        owners |= std::uint64_t{((m.on[kHen] | t.on[kHen]) & bit) != 0} << owner_bits++;
-    }
   }
-  return static_cast<std::uint64_t>(lions_[lion_key(p)]) * per_lions_ + offsets_[shape] + index +
-         radix * owners;
+  // Whose each piece is, kind by kind in square order, then which chicks are hens.
+  const std::uint32_t owners = extract_bits(t.on[kGiraffe], sets[0]) |
+                               extract_bits(t.on[kElephant], sets[1]) << k[0] |
+                               extract_bits(t.on[kChick] | t.on[kHen], sets[2]) << (k[0] + k[1]) |
+                               extract_bits(hens, sets[2]) << (k[0] + k[1] + k[2]);
+  return static_cast<std::uint64_t>(lions_[lion_key(p)]) * per_lions_ +
+         offsets_[(k[0] * 3 + k[1]) * 3 + k[2]] + index + radix * owners;
+}
+
+inline void Layout::place_pieces(std::uint32_t rest, Squares free, Position& p) const {
+  using combinatorial::deposit_bits;
+  int shape = 0;
+  while (offsets_[shape + 1] <= rest) ++shape;
+  rest -= static_cast<std::uint32_t>(offsets_[shape]);
+  const int k[3] = {shape / 9, shape / 3 % 3, shape % 3};
+  for (int h = 0; h < kHandKinds; ++h) {
+    const auto ways = static_cast<std::uint32_t>(3 - k[h]);
+    p.mine.hand[h] = static_cast<std::uint8_t>(rest % ways);
+    p.theirs.hand[h] = static_cast<std::uint8_t>(2 - k[h] - p.mine.hand[h]);
+    rest /= ways;
+  }
+  Squares sets[3];
+  for (int h = 0; h < kHandKinds; ++h) {
+    const auto n =
+        static_cast<std::uint32_t>(combinatorial::binomial(__builtin_popcount(free), k[h]));
+    sets[h] = Squares(deposit_bits(set_of(rest % n, k[h]), free));
+    rest /= n;
+    free = Squares(free & ~sets[h]);
+  }
+  // What is left is the owners' bits, as own_entry() writes them.
+  const Squares theirs[3] = {Squares(deposit_bits(rest, sets[0])),
+                             Squares(deposit_bits(rest >> k[0], sets[1])),
+                             Squares(deposit_bits(rest >> (k[0] + k[1]), sets[2]))};
+  const auto hens = Squares(deposit_bits(rest >> (k[0] + k[1] + k[2]), sets[2]));
+  for (int h = 0; h < kHandKinds; ++h) {
+    const int kind = h + 1;
+    p.theirs.on[kind] = Squares(theirs[h] & (kind == kChick ? ~hens : kAll));
+    p.mine.on[kind] = Squares(sets[h] & ~theirs[h] & (kind == kChick ? ~hens : kAll));
+  }
+  p.theirs.on[kHen] = Squares(theirs[2] & hens);
+  p.mine.on[kHen] = Squares(sets[2] & ~theirs[2] & hens);
+}
+
+inline Position Layout::position(std::uint64_t entry) const {
+  Position p;
+  const int key = lion_keys_[entry / per_lions_];
+  p.mine.on[kLion] = Squares(1u << (key / 12));
+  p.theirs.on[kLion] = Squares(1u << (key % 12));
+  place_pieces(static_cast<std::uint32_t>(entry % per_lions_),
+               Squares(kAll & ~(p.mine.on[kLion] | p.theirs.on[kLion])), p);
+  return p;
 }
 
 }  // namespace tbgen::dobutsu

@@ -102,10 +102,17 @@ class Structure {
   }
   template <class Back>
   bool unturns(int, std::uint64_t, const Position& c, Back&& back) const {
+    // Predecessors the rules decide (their mover attacks the other lion) have nothing to hear.
+    const auto tell = [&](const Position& q) {
+      if (layout_.numbered(q) && !(attacked_by_mine(q) & q.theirs.on[kLion])) back(0, q);
+    };
+    // The predecessors whose lions stood as now are numbered as they stand from one of c and its
+    // mirror image only: from the other, only a lion's turn taken back can lead to them.
     const auto from = [&](const Position& target) {
-      for_each_unturn(target, [&](const Position& q) {
-        if (layout_.numbered(q)) back(0, q);
-      });
+      if (layout_.numbered_before(target))
+        for_each_unturn(target, tell);
+      else
+        for_each_unturn<true>(target, tell);
     };
     from(c);
     if (!layout_.symmetric_lions(c)) from(mirrored(c));
