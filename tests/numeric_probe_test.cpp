@@ -366,7 +366,7 @@ TEST(NumericProbe, TheCApi) {
   EXPECT_EQ(tbr_game_open(tb, "connect(cols=4,rows=3,colour=red)"), nullptr);
   EXPECT_NE(std::string(tbr_last_error()).find("unknown key 'colour'"), std::string::npos);
   EXPECT_EQ(tbr_game_open(tb, "nim3"), nullptr);
-  EXPECT_NE(std::string(tbr_last_error()).find("not a board family"), std::string::npos);
+  EXPECT_NE(std::string(tbr_last_error()).find("has no numbers"), std::string::npos);
   tbr_game* game = tbr_game_open(tb, "connect(cols=4,rows=3)");
   ASSERT_NE(game, nullptr) << tbr_last_error();
   const tbreader::Game reference(tbgen::testing::tablebase("connect(cols=4,rows=3)"),
@@ -410,6 +410,70 @@ TEST(NumericProbe, TheCApi) {
       << tbr_last_error();
   tbr_game_close(game);
   tbr_close(tb);
+}
+
+// The one call of every game (SPEC 10): tbr_probe_position and Game::probe(Position) answer the
+// value and the distance the text's value and result lines give, for a member with the side to
+// move from the counts (connect), given (slide, quixo) and with hands (morris); and refuse what
+// the game does not have.
+TEST(NumericProbe, OnePositionForEveryGame) {
+  struct Case {
+    std::string game, board;
+    tbr_position p;
+  };
+  const std::string slide = "slide(cols=3,rows=3,k=3,pieces=3,step=rook)",
+                    quixo = "quixo(size=3)", morris = "morris(board=six,pieces=3)";
+  const std::vector<Case> cases = {
+      {"connect(cols=4,rows=3)", "..../..../X...", {1u << 8, 0, -1, {0, 0}, nullptr}},
+      {slide, "XXO/.O./X.O:X", {0b001'000'011, 0b100'010'100, 0, {0, 0}, nullptr}},
+      {slide, "XXO/.O./X.O:O", {0b001'000'011, 0b100'010'100, 1, {0, 0}, nullptr}},
+      {quixo, "X.O/.X./O..:O", {0b000'010'001, 0b001'000'100, 1, {0, 0}, nullptr}},
+      {quixo, "X.O/.X./O..:X", {0b000'010'001, 0b001'000'100, 0, {0, 0}, nullptr}},
+      // Six Men's Morris, points a1 c1 e1 b2 ...: X on a1, O on e1, X to move, two marks in
+      // hand each.
+      {morris, ".../.../..../.../X.O:X:2:2", {0b001, 0b100, 0, {2, 2}, nullptr}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.game + " " + c.board);
+    const auto dir = tbgen::testing::built_tables(c.game).string();
+    const tbreader::Tablebase tables(dir);
+    const tbreader::Game game(tables, c.game);
+    const tbreader::Position text = game.probe(std::vector<std::string>{c.board});
+    const bool first_is_x = game.name().find("first=O") == std::string::npos;
+    const int sign = !text.result || text.result->winner.empty()   ? 0
+                     : (text.result->winner == "X") == first_is_x ? 1
+                                                                   : -1;
+    const int distance = text.result && text.result->turns ? *text.result->turns : -1;
+    tbr_tablebase* tb = tbr_open(dir.c_str(), TBR_CACHE_DECODED, 0);
+    tbr_game* g = tbr_game_open(tb, c.game.c_str());
+    ASSERT_NE(g, nullptr) << tbr_last_error();
+    std::int32_t value = 99, far = 99;
+    ASSERT_EQ(tbr_probe_position(g, &c.p, &value, &far), 0) << tbr_last_error();
+    const tbreader::Game::Answer a = game.probe(tbreader::Game::Position{
+        .first = c.p.first, .second = c.p.second, .to_move = c.p.to_move,
+        .hand = {c.p.hand[0], c.p.hand[1]}, .pieces = nullptr});
+    EXPECT_EQ(value, a.value);
+    EXPECT_EQ(far, a.distance);
+    if (c.game.starts_with("connect")) {
+      EXPECT_EQ(value, number(text.value.text, 'X'));  // outcome alone: no result line
+      EXPECT_EQ(far, -1);
+    } else {
+      EXPECT_EQ(value, sign * (distance + 1));
+      EXPECT_EQ(far, sign ? distance : -1);
+    }
+    // What the game does not have is refused, one line: pieces where it has none, a side to
+    // move out of range.
+    const std::uint8_t codes[18] = {};
+    tbr_position bad = c.p;
+    bad.pieces = codes;
+    EXPECT_EQ(tbr_probe_position(g, &bad, &value, &far), -1);
+    EXPECT_NE(std::string(tbr_last_error()).find("pieces"), std::string::npos) << tbr_last_error();
+    bad = c.p;
+    bad.to_move = 2;
+    EXPECT_EQ(tbr_probe_position(g, &bad, &value, nullptr), -1);
+    tbr_game_close(g);
+    tbr_close(tb);
+  }
 }
 
 }  // namespace
