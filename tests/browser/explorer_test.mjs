@@ -30,9 +30,10 @@ page.on("request", (r) => {  // nothing from outside the server
 });
 
 async function test(name, body) {
+  const start = Date.now();
   try {
     await body();
-    console.log("ok   " + name);
+    console.log(`ok   ${name} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
   } catch (e) {
     failures++;
     console.log("FAIL " + name + "\n" + (e.stack || e));
