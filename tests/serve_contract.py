@@ -127,12 +127,59 @@ def after(game, boards, to_move, move):
     return ["/".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))]
 
 
-def walks(conn, game, start, weights, games_count, rng):
-    """Positions of random games from `start`, each answered by the API along the way."""
+def quixo_after(board, to_move, move):
+    """A Quixo board after a push (SPEC 6): the cube taken at the first cell, the cubes between
+    shifted toward the hole, the mover's mark in at the end; the other side to move."""
+    rows = [list(r) for r in board.split(":")[0].split("/")]
+    (c0, r0), (c1, r1) = [(ord(n[0]) - 97, int(n[1:]) - 1) for n in move.split("-")]
+    dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
+    r, c = r0, c0
+    while (r, c) != (r1, c1):
+        rows[r][c] = rows[r + dr][c + dc]
+        r, c = r + dr, c + dc
+    rows[r1][c1] = to_move
+    return ["/".join("".join(r) for r in rows) + ":" + ("O" if to_move == "X" else "X")]
+
+
+def dobutsu_after(board, move):
+    """A Dobutsu SFEN after a step (a capture into the mover's hand, a hen as a chick; "+" a
+    promotion) or a drop ("C*b2"); None where the lion is taken: no position follows."""
+    ranks, side, hands = board.split(" ")[:3]
+    squares = []  # 12 squares from a1, each "" or its piece as SFEN writes it ("C", "+c")
+    for token in re.findall(r"\+?[A-Za-z]|\d", ranks.replace("/", "")):
+        squares += [""] * int(token) if token.isdigit() else [token]
+    held = {}
+    for count, letter in re.findall(r"(2?)([A-Za-z])", "" if hands == "-" else hands):
+        held[letter] = int(count or 1)
+    own = str.upper if side == "b" else str.lower
+    at = lambda square: (int(square[1]) - 1) * 3 + ord(square[0]) - 97
+    m = re.fullmatch(r"([a-c][1-4])-([a-c][1-4])(\+?)|([GEC])\*([a-c][1-4])", move)
+    if m[4]:
+        held[own(m[4])] -= 1
+        squares[at(m[5])] = own(m[4])
+    else:
+        piece, taken = squares[at(m[1])], squares[at(m[2])]
+        if taken.upper() == "L":
+            return None
+        if taken:
+            held[own(taken[-1])] = held.get(own(taken[-1]), 0) + 1
+        squares[at(m[1])] = ""
+        squares[at(m[2])] = own("+C") if m[3] else piece
+    text = []
+    for r in range(4):
+        rank = "".join(p or "1" for p in squares[3 * r:3 * r + 3])
+        text.append(re.sub(r"1+", lambda run: str(len(run[0])), rank))
+    hands = "".join(("2" if held.get(k, 0) == 2 else "") + k for k in "GECgec" if held.get(k, 0))
+    return [f"{'/'.join(text)} {'w' if side == 'b' else 'b'} {hands or '-'}"]
+
+
+def walks(conn, game, start, weights, games_count, rng, plies=10**9):
+    """Positions of random games from `start` (at most `plies` moves each), each answered by the
+    API along the way."""
     seen = []
     for _ in range(games_count):
         boards = start
-        while True:
+        for _ in range(plies):
             status, _, body = get(conn, probe_path(game, boards, weights))
             check(f"walk {game} {boards}", status == 200, body)
             if status != 200:
@@ -141,7 +188,15 @@ def walks(conn, game, start, weights, games_count, rng):
             moves = json.loads(body)["moves"]
             if not moves or game.startswith("nim3"):
                 break
-            boards = after(game, boards, json.loads(body)["to_move"], rng.choice(moves)["move"])
+            to_move, move = json.loads(body)["to_move"], rng.choice(moves)["move"]
+            if game.startswith("quixo"):
+                boards = quixo_after(boards[0], to_move, move)
+            elif game.startswith("dobutsu"):
+                boards = dobutsu_after(boards[0], move)
+                if boards is None:  # the lion taken: the game is over
+                    break
+            else:
+                boards = after(game, boards, to_move, move)
     return seen
 
 
@@ -184,8 +239,14 @@ try:
     for g in FAMILY:
         cols, rows = cols_rows(g)
         starts[g] = (["/".join(["." * cols] * rows)], None)
+    # Members of the cyclic engine (their tables from the suite's): random games may go on
+    # forever, so each walk stops after 60 moves.
+    starts.update({"quixo(size=3)": ([".../.../...:X"], None),
+                   "quixo(size=4)": (["..../..../..../....:X"], None),
+                   "dobutsu()": (["gle/1c1/1C1/ELG b -"], None)})
     for game, (start, weights) in starts.items():
-        seen = walks(conn, game, start, weights, 3 if game == "double5" else 6, rng)
+        seen = walks(conn, game, start, weights, 3 if game == "double5" else 6, rng,
+                     60 if game.startswith(("quixo", "dobutsu")) else 10**9)
         requests += len(seen)
         check(f"{game}: walked", len(seen) > 5, len(seen))
         for boards, body in rng.sample(seen, min(25, len(seen))):
@@ -233,6 +294,9 @@ try:
         ("/api/v1/probe?game=connect(cols=4,rows=4,value=speed)&board=11111", 400,
          "column 1 is full"),
         ("/api/v1/probe?game=weighted3&board=.........", 400, "weights"),
+        ("/api/v1/probe?game=quixo(size=3)&board=.../.../...", 400, "the side to move is missing"),
+        ("/api/v1/probe?game=dobutsu()&board=gle/1c1/1C1/ELG", 400, "the side to move is missing"),
+        ("/api/v1/probe?game=dobutsu()&board=gle/1c1/1C1/EG1+b+-", 400, "sente has 0 lions"),
         ("/api/v1/probe?game=chess&board=.........", 404, "unknown game 'chess'"),
         ("/api/v1/probe?game=mnk(cols=5,rows=5,k=5)&board=" + "." * 25, 404,
          "table missing (run tbgen build 'mnk(cols=5,rows=5,k=5,p=1,q=1,value=outcome,first=X)')"),

@@ -2,6 +2,8 @@
 // it opens the page, plays moves by clicking cells (two-mark turns one cell at a time),
 // checks every shown value and move list against the API (a morris game's against tbprobe
 // itself too), uses the back button, a shared link and a typed board, and saves screenshots.
+// quixo and dobutsu (their tables from the suite's TABLES) are played by two clicks a turn, the
+// boards the page makes checked against boards worked out by hand.
 // usage: node explorer_test.mjs BASE_URL SCREENSHOT_DIR TBPROBE TABLES
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -28,9 +30,10 @@ page.on("request", (r) => {  // nothing from outside the server
 });
 
 async function test(name, body) {
+  const start = Date.now();
   try {
     await body();
-    console.log("ok   " + name);
+    console.log(`ok   ${name} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
   } catch (e) {
     failures++;
     console.log("FAIL " + name + "\n" + (e.stack || e));
@@ -431,12 +434,288 @@ await test("morris: a game of six played by clicks, with captures, to its end", 
   // O is left with two marks: X has won, and the page says the game is over.
   assert.equal(board, "OO./.../..../.../XXX:O");
   assert.match(await page.textContent("#value"), /^Game over: X wins/);
-  assert.equal(await page.textContent("#moves li"), "The game is over.");
+  assert.match(await page.textContent("#moves li"), /^The game is over/);
   await page.screenshot({ path: `${shots}/17-morris-over.png` });
   await page.click("#back");  // the back button takes the last turn back
   await page.waitForFunction(() => new URL(location.href).searchParams.get("board") === "OO./..O/X.../.../.XX:X");
   await expectMorrisShown("OO./..O/X.../.../.XX:X");
   await expectShownMatchesApi();
+});
+
+// ---- quixo and dobutsu: turns picked in two clicks (a piece, then where it goes), the targets
+// ringed in their moves' outcome colours with their distances; the next board made by the page.
+// The boards each click must lead to are written out here, worked by hand from SPEC 6.
+
+// A game's canonical string from the server's list (a test table must be there).
+async function gameNamed(prefix) {
+  const { games } = await (await fetch(`${base}/api/v1/games`)).json();
+  const found = games.find((g) => g.game.startsWith(prefix));
+  assert.ok(found, `no ${prefix}...) tables in ${tables}: tests/build_tables.sh builds them`);
+  return found.game;
+}
+
+// "X wins in 3 turns", "Gote wins in 78 plies", "draw": a result as the page words it.
+function resultWords(r, game) {
+  const [one, many] = game.startsWith("dobutsu") ? ["ply", "plies"] : ["turn", "turns"];
+  return (r.winner === null ? "draw" : `${r.winner} wins`) +
+         (r.turns === null ? "" : ` in ${r.turns} ${r.turns === 1 ? one : many}`);
+}
+// A move's outcome for the side that makes it, from the value of the position it leads to.
+const outcomeOf = (value, mover) => (value === "Draw" ? "draw" : value.split(" ")[0] === mover ? "win" : "loss");
+
+// The value, the result and every move's result and colour as the API gives them.
+async function expectWordsMatchApi(game, api) {
+  const winner = /^(\w+) win$/.exec(api.value);
+  const over = !api.moves.length;
+  assert.equal(await page.textContent("#value"),
+               (over ? "Game over: " : "") + (winner ? `${winner[1]} wins` : "Draw"));
+  assert.equal(await page.textContent("#to-move"), `To move: ${api.to_move}`);
+  if (!over) assert.equal(await page.textContent("#result"), resultWords(api.result, game));
+  const moves = await page.$$eval("#moves li[data-move]", (lis) =>
+    lis.map((li) => [li.dataset.move, li.dataset.outcome, li.querySelector(".move-result").textContent]));
+  assert.deepEqual(moves, api.moves.map((m) => [m.move, outcomeOf(m.value, api.to_move), resultWords(m.result, game)]));
+  if (over) assert.match(await page.textContent("#moves li"), /^The game is over/);
+}
+
+// The squares the pieces that can move stand on are the clickable ones (none else); once one is
+// clicked, exactly its moves' targets are ringed, each in its outcome's colour with its distance.
+async function expectPickable(api) {
+  const from = [...new Set(api.moves.map((m) => m.move.split("-")[0]).filter((f) => !f.includes("*")))].sort();
+  assert.deepEqual(await page.$$eval(".board .cell.playable", (c) => c.map((e) => e.dataset.cell).sort()), from);
+}
+async function expectTargets(api, prefix) {
+  const want = api.moves.filter((m) => m.move.startsWith(prefix)).map((m) =>
+    [m.move.replace(prefix, "").replace("+", ""), m.move, outcomeOf(m.value, api.to_move),
+     m.result.turns === null ? "draw" : String(m.result.turns)]).sort();
+  assert.ok(want.length, `no move starts with ${prefix}`);
+  await page.waitForSelector(".cell.target");
+  const shown = await page.$$eval(".cell.target", (cells) => cells.map((c) =>
+    [c.dataset.cell, c.dataset.target, c.dataset.outcome, c.querySelector(".dist").textContent]).sort());
+  assert.deepEqual(shown, want);
+  // The ring's colour is the outcome's (--win, --draw, --loss).
+  const colours = await page.$$eval(".cell.target", (cells) => cells.map((c) => [c.dataset.outcome,
+    getComputedStyle(c).boxShadow, getComputedStyle(c.querySelector(".dist")).backgroundColor]));
+  const rgb = { win: "rgb(31, 157, 85)", draw: "rgb(138, 148, 166)", loss: "rgb(214, 69, 69)" };
+  for (const [outcome, ring, badge] of colours) {
+    assert.ok(ring.includes(rgb[outcome]), `${outcome} ring ${ring}`);
+    assert.equal(badge, rgb[outcome]);
+  }
+}
+
+// Plays one move by its two clicks (a piece on the board, or in hand: "C*"; then its target)
+// and waits for the board the move must lead to.
+async function playByClicks(api, move, next, shot) {
+  const drop = /^([GEC])\*(\w\d)$/.exec(move);
+  const [first, to] = drop ? [drop[1] + "*", drop[2]] : [move.split("-")[0], move.split("-")[1].replace("+", "")];
+  if (drop) await page.click(`.dobutsu-hand.moving .hand-piece[data-piece="${drop[1]}"]`);
+  else await page.click(`.board .cell[data-cell="${first}"]`);
+  await expectTargets(api, drop ? first : first + "-");
+  assert.notEqual(boardOf(), next);  // the first click plays nothing
+  if (shot) await page.screenshot({ path: `${shots}/${shot}` });
+  await page.click(`.board .cell[data-cell="${to}"]`);
+  await page.waitForFunction((b) => new URL(location.href).searchParams.get("board") === b, next);
+}
+
+// The cubes as drawn, the rim apart from the middle.
+async function expectQuixoShown(board) {
+  const [rows] = board.split(":");
+  const size = rows.split("/").length;
+  const want = rows.replaceAll("/", "").split("").map((c, i) =>
+    [String.fromCharCode(97 + (i % size)) + (Math.floor(i / size) + 1), c.replace(".", "")]);
+  await page.waitForFunction((w) => JSON.stringify([...document.querySelectorAll(".board.quixo .cell")]
+    .map((c) => [c.dataset.cell, c.dataset.mark])) === w, JSON.stringify(want), { timeout: 5000 }).catch(() => {});
+  assert.deepEqual(await page.$$eval(".board.quixo .cell", (cells) => cells.map((c) => [c.dataset.cell, c.dataset.mark])), want);
+  assert.equal(await page.$$eval(".board.quixo .cell.inner", (c) => c.length), (size - 2) ** 2);
+}
+
+await test("quixo: rim cubes pushed in by two clicks, played to the end of a game", async () => {
+  const game = await gameNamed("quixo(size=3,");
+  await page.goto(`${base}/?game=${encodeURIComponent(game)}`);
+  let board = ".../.../...:X";
+  await page.waitForFunction((b) => new URL(location.href).searchParams.get("board") === b, board);
+  let api = await expectShownMatchesApi();
+  await expectWordsMatchApi(game, api);
+  await expectQuixoShown(board);
+  await expectPickable(api);
+  // a1 picked, put back, picked again; pushed in at c1: the row shifts toward the hole.
+  await page.click('.cell[data-cell="a1"]');
+  await page.waitForSelector('.cell.pending[data-cell="a1"]');
+  await expectTargets(api, "a1-");
+  await page.click('.cell[data-cell="a1"]');
+  await page.waitForFunction(() => !document.querySelector(".cell.pending, .cell.target"));
+  const line = [["a1-c1", "..X/.../...:O"], ["a1-a3", "..X/.../O..:X"], ["a1-c1", ".XX/.../O..:O"],
+                ["c3-c1", ".XO/..X/O..:X"]];
+  for (const [i, [move, next]] of line.entries()) {
+    await playByClicks(api, move, next, i === 2 ? "18-quixo-picked.png" : null);
+    board = next;
+    api = await expectShownMatchesApi();
+    await expectWordsMatchApi(game, api);
+    await expectQuixoShown(board);
+    await expectPickable(api);  // the other side's cubes and the middle are not taken
+  }
+  await page.screenshot({ path: `${shots}/19-quixo.png` });
+  // On to the end, best move each time: the winner hurries, the loser delays; the pushes are
+  // the page's (its board checked against the API's answer for it).
+  assert.notEqual(api.result.winner, null, "the line leads to a decided position");
+  let turns = api.result.turns;
+  while (api.moves.length) {
+    const before = boardOf(), best = api.moves[0].move;
+    await page.click(`.cell[data-cell="${best.split("-")[0]}"]`);
+    await page.click(`.cell[data-cell="${best.split("-")[1]}"]`);
+    await page.waitForFunction((b) => new URL(location.href).searchParams.get("board") !== b, before);
+    api = await expectShownMatchesApi();
+    await expectWordsMatchApi(game, api);
+    turns--;
+  }
+  assert.equal(turns, 0);
+  assert.match(await page.textContent("#value"), /^Game over: [XO] wins$/);
+  assert.equal(await page.$$eval(".cell.playable", (c) => c.length), 0);
+  await page.screenshot({ path: `${shots}/20-quixo-over.png` });
+});
+
+await test("quixo: a 4x4 board, a cube whose ends win, draw and lose, pushed along its column", async () => {
+  const game = await gameNamed("quixo(size=4,");
+  const board = "OO../.OXX/..X./....:X";
+  await page.goto(`${base}/?game=${encodeURIComponent(game)}&board=${encodeURIComponent(board)}`);
+  let api = await expectShownMatchesApi();
+  await expectWordsMatchApi(game, api);
+  await expectQuixoShown(board);
+  await expectPickable(api);
+  assert.deepEqual(api.moves.filter((m) => m.move.startsWith("b4-")).map((m) => outcomeOf(m.value, "X")).sort(),
+                   ["draw", "loss", "win"]);
+  await playByClicks(api, "b4-b1", "OX../.OXX/.OX./....:O", "21-quixo-4-picked.png");  // O's cubes down
+  api = await expectShownMatchesApi();
+  await expectWordsMatchApi(game, api);
+  await expectQuixoShown("OX../.OXX/.OX./....:O");
+});
+
+// A Dobutsu board as drawn: each square's piece (uppercase sente's, lowercase gote's, a hen
+// H or h) and each hand's pieces with their counts, read from the SFEN here.
+function sfenSquares(sfen) {
+  const squares = [];
+  for (const m of sfen.split(" ")[0].replaceAll("/", "").matchAll(/\+?[a-zA-Z]|\d/g))
+    if (/\d/.test(m[0])) squares.push(...Array(+m[0]).fill(""));
+    else squares.push(m[0] === "+C" ? "H" : m[0] === "+c" ? "h" : m[0]);
+  return squares.map((p, i) => [String.fromCharCode(97 + (i % 3)) + (Math.floor(i / 3) + 1), p]);
+}
+function sfenHands(sfen) {
+  const hands = { Sente: [], Gote: [] };
+  for (const [, n, c] of (sfen.split(" ")[2] === "-" ? "" : sfen.split(" ")[2]).matchAll(/(2?)([a-zA-Z])/g))
+    hands[c === c.toUpperCase() ? "Sente" : "Gote"].push([c.toUpperCase(), n || "1"]);
+  return hands;
+}
+async function expectDobutsuShown(sfen) {
+  const drawn = () => ({  // run in the page
+    squares: [...document.querySelectorAll(".board.dobutsu .cell")].map((c) => [c.dataset.cell, c.dataset.piece]),
+    hands: Object.fromEntries(["Sente", "Gote"].map((side) => [side,
+      [...document.querySelectorAll(`.dobutsu-hand[data-side="${side}"] .hand-piece`)]
+        .map((p) => [p.dataset.piece, p.dataset.count])])),
+  });
+  const want = { squares: sfenSquares(sfen), hands: sfenHands(sfen) };
+  await page.waitForFunction(`JSON.stringify((${drawn})()) === ${JSON.stringify(JSON.stringify(want))}`, null,
+                             { timeout: 5000 }).catch(() => {});
+  assert.deepEqual(await page.evaluate(drawn), want);
+  // Every piece drawn with its animal, coloured by its owner; gote's turned round (a rotation
+  // by 180 degrees: the matrix (-1, 0, 0, -1)), sente's upright; a hen as a hen.
+  const tiles = await page.$$eval(".board.dobutsu .cell .piece, .dobutsu-hand .piece", (els) => els.map((el) => {
+    const s = getComputedStyle(el), m = /matrix\(([^,]+), [^,]+, [^,]+, ([^,]+),/.exec(s.transform);
+    return { sente: el.classList.contains("sente"), colour: s.borderTopColor, turned: !!m && +m[1] < -0.99 && +m[2] < -0.99,
+             letter: el.querySelector(".letter").textContent, animal: el.querySelector(".animal").textContent,
+             hen: el.classList.contains("hen"), steps: el.querySelectorAll(".step").length };
+  }));
+  const animals = { L: ["lion", 8], G: ["giraffe", 4], E: ["elephant", 4], C: ["chick", 1], H: ["hen", 6] };
+  for (const t of tiles) {
+    assert.equal(t.colour, t.sente ? "rgb(36, 87, 197)" : "rgb(209, 69, 43)");
+    assert.equal(t.turned, !t.sente, `gote's pieces, and only they, turned round: ${JSON.stringify(t)}`);
+    assert.deepEqual([t.animal, t.steps], animals[t.letter]);
+    assert.equal(t.hen, t.letter === "H");
+  }
+}
+
+await test("dobutsu: the start drawn as a shogi board, a capture, a recapture and a drop", async () => {
+  const game = await gameNamed("dobutsu(");
+  await page.goto(`${base}/?game=${encodeURIComponent(game)}`);
+  let board = "gle/1c1/1C1/ELG b -";
+  await page.waitForFunction((b) => new URL(location.href).searchParams.get("board") === b, board);
+  let api = await expectShownMatchesApi();
+  await expectWordsMatchApi(game, api);
+  assert.equal(await page.textContent("#value"), "Gote wins");  // Tanaka (2009): 78 plies
+  assert.equal(await page.textContent("#result"), `Gote wins in ${api.result.turns} plies`);
+  await expectDobutsuShown(board);
+  assert.ok(await page.isVisible("#legend-draw"), "dobutsu can be drawn");
+  // Gote's hand above the board, sente's below; rank 1 at the top, file a at the left.
+  const box = (sel) => page.$eval(sel, (el) => el.getBoundingClientRect().toJSON());
+  const [gote, grid, sente, a1, c4] = await Promise.all([
+    '.dobutsu-hand[data-side="Gote"]', ".board.dobutsu", '.dobutsu-hand[data-side="Sente"]',
+    '.cell[data-cell="a1"]', '.cell[data-cell="c4"]'].map(box));
+  assert.ok(gote.bottom <= grid.top && sente.top >= grid.bottom, "gote's hand above, sente's below");
+  assert.ok(a1.top < c4.top && a1.left < c4.left);
+  await expectPickable(api);
+  await page.screenshot({ path: `${shots}/22-dobutsu-start.png` });
+  const line = [["b3-b2", "gle/1C1/3/ELG w C"],     // sente's chick takes gote's
+                ["b1-b2", "g1e/1l1/3/ELG b Cc"],    // gote's lion takes it back
+                ["C*b3", "g1e/1l1/1C1/ELG w c"]];   // sente drops the chick it holds
+  for (const [move, next] of line) {
+    await playByClicks(api, move, next, move === "C*b3" ? "23-dobutsu-drop-picked.png" : null);
+    board = next;
+    api = await expectShownMatchesApi();
+    await expectWordsMatchApi(game, api);
+    await expectDobutsuShown(board);
+    await expectPickable(api);
+  }
+  await page.screenshot({ path: `${shots}/24-dobutsu-after-drop.png` });
+});
+
+await test("dobutsu: a typed board, a chick promoted, the hen taken back as a chick", async () => {
+  const game = await gameNamed("dobutsu(");
+  await page.fill("#board-input", "1le/C2/3/EL1 b Ggc");
+  await page.press("#board-input", "Enter");
+  let board = "1le/C2/3/EL1 b Ggc";
+  await page.waitForFunction((b) => new URL(location.href).searchParams.get("board") === b, board);
+  let api = await expectShownMatchesApi();
+  await expectWordsMatchApi(game, api);
+  await expectDobutsuShown(board);
+  assert.ok(api.moves.some((m) => m.move === "a2-a1+"), "the promotion is a move");
+  await playByClicks(api, "a2-a1+", "+Cle/3/3/EL1 w Ggc", "25-dobutsu-promotion-picked.png");
+  api = await expectShownMatchesApi();
+  await expectWordsMatchApi(game, api);
+  await expectDobutsuShown("+Cle/3/3/EL1 w Ggc");
+  await page.screenshot({ path: `${shots}/26-dobutsu-hen.png` });
+  await playByClicks(api, "b1-a1", "l1e/3/3/EL1 b Gg2c");
+  api = await expectShownMatchesApi();
+  await expectWordsMatchApi(game, api);
+  await expectDobutsuShown("l1e/3/3/EL1 b Gg2c");
+});
+
+await test("dobutsu: the lion taken, and a try, end the game", async () => {
+  const game = await gameNamed("dobutsu(");
+  await page.goto(`${base}/?game=${encodeURIComponent(game)}&board=${encodeURIComponent("1l1/1G1/3/1L1 b ECgec")}`);
+  const api = await expectShownMatchesApi();
+  await expectWordsMatchApi(game, api);
+  assert.equal(api.moves[0].move, "b2-b1");  // the giraffe takes the lion: won at once
+  // No position follows the lion's capture that the API answers (its board has one lion): the
+  // page says the game is over itself.
+  const after = "1G1/3/3/1L1 w ECgec";
+  assert.equal((await fetch(`${base}/api/v1/probe?game=${encodeURIComponent(game)}&board=${encodeURIComponent(after)}`)).status, 400);
+  await playByClicks(api, "b2-b1", after);
+  const over = async () => {
+    await page.waitForFunction(() => document.getElementById("value").textContent.startsWith("Game over"));
+    assert.equal(await page.textContent("#value"), "Game over: Sente wins");
+    assert.equal(await page.textContent("#to-move"), "To move: Gote");
+    assert.equal(await page.textContent("#moves li"), "The game is over: Sente took Gote's lion.");
+    assert.equal(await page.$$eval(".cell.playable, .hand-piece.playable", (c) => c.length), 0);
+    await expectDobutsuShown(after);
+  };
+  await over();
+  await page.screenshot({ path: `${shots}/27-dobutsu-lion-taken.png` });
+  await page.reload();  // the link reopens it
+  await over();
+  // Sente's lion on rank 1, unattacked: a try made; gote has lost.
+  await page.goto(`${base}/?game=${encodeURIComponent(game)}&board=${encodeURIComponent("L1l/3/3/3 w 2G2E2C")}`);
+  const tried = await expectShownMatchesApi();
+  await expectWordsMatchApi(game, tried);
+  assert.equal(await page.textContent("#value"), "Game over: Sente wins");
+  await expectDobutsuShown("L1l/3/3/3 w 2G2E2C");
 });
 
 await test("a bad board shows the API's error and the page keeps working", async () => {
