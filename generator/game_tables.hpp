@@ -30,6 +30,9 @@ struct BuildContext {
   // How often a long solve saves its state, so that a killed build goes on from there (tbgen
   // build --save-every; the tests save at every step with 0).
   std::chrono::seconds save_every = std::chrono::minutes(10);
+  // Not empty: build the tables in their order up to this one (its name, without .tb) and stop
+  // (tbgen build --until; GameTables::builds_part()).
+  std::string until{};
 };
 
 inline format::Header table_header(const std::string& game, std::uint32_t index_scheme,
@@ -66,8 +69,17 @@ class GameTables {
     (void)processes;
     return std::nullopt;
   }
-  // Writes every table of the game that is not already present and verified.
+  // Writes every table of the game that is not already present and verified (up to
+  // context.until, where the game builds part of its tables).
   virtual void build(const BuildContext& context) const = 0;
+  // Whether a build may stop after a given table (the cyclic engine's structures, whose tables
+  // are solved in an order: a member too large to build whole here is built a sector at a
+  // time); and what the tables up to it need. Others build whole.
+  virtual bool builds_part() const { return false; }
+  virtual std::optional<BuildNeeds> needs_until(int processes, const std::string& until) const {
+    (void)until;
+    return needs(processes);
+  }
   // Whether build() spreads over the processes of context.cluster (family members do); the
   // tables of other games are built by rank 0 alone.
   virtual bool distributed() const { return false; }

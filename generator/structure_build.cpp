@@ -149,7 +149,11 @@ std::filesystem::path work_path(const std::filesystem::path& dir, const std::str
 class StructureTables final : public GameTables {
  public:
   explicit StructureTables(std::unique_ptr<const Structure> s) : s_(std::move(s)) {}
-  std::optional<BuildNeeds> needs(int processes) const override;
+  std::optional<BuildNeeds> needs(int processes) const override {
+    return needs_until(processes, {});
+  }
+  std::optional<BuildNeeds> needs_until(int processes, const std::string& until) const override;
+  bool builds_part() const override { return true; }
   void build(const BuildContext& context) const override;
   bool distributed() const override { return true; }
   std::string deep_verify(const TableSet& tables, const std::string& name,
@@ -164,19 +168,38 @@ class StructureTables final : public GameTables {
              std::chrono::steady_clock::time_point start, std::clock_t cpu_start,
              std::uint64_t exchanged) const;
 
+  // The groups in their order, up to the one that holds the table `until` (all, where empty).
+  std::vector<std::vector<int>> groups_until(const std::string& until) const;
+
   std::unique_ptr<const Structure> s_;
 };
 
-std::optional<BuildNeeds> StructureTables::needs(int processes) const {
+std::vector<std::vector<int>> StructureTables::groups_until(const std::string& until) const {
+  std::vector<std::vector<int>> out;
+  for (auto& group : s_->groups()) {
+    out.push_back(std::move(group));
+    for (const int part : out.back())
+      if (s_->table_name(part) == until) return out;
+  }
+  if (!until.empty())
+    throw tbreader::InputError("--until " + until + ": not a table of " + s_->game() +
+                               " (its names: " + s_->table_name(0) + ", ...)");
+  return out;
+}
+
+std::optional<BuildNeeds> StructureTables::needs_until(int processes,
+                                                       const std::string& until) const {
   BuildNeeds needs;
   const auto n = static_cast<std::uint64_t>(processes);
   std::uint64_t peak = 0;
-  for (int part = 0; part < s_->parts(); ++part) {
-    needs.stored += s_->entries(part);
-    needs.disk += 2 * s_->entries(part);
-    needs.positions += s_->positions(part);
-  }
-  for (const auto& group : s_->groups()) {
+  const auto groups = groups_until(until);
+  for (const auto& group : groups)
+    for (const int part : group) {
+      needs.stored += s_->entries(part);
+      needs.disk += 2 * s_->entries(part);
+      needs.positions += s_->positions(part);
+    }
+  for (const auto& group : groups) {
     // A process holds its share of the group: states (2 bytes an entry: a code, or a counter
     // while undecided) and lists of positions by level (8 bytes an item, with the level being
     // told and the vectors' growth: 3.5 bytes an entry, measured on Nine Men's Morris's largest
@@ -305,7 +328,7 @@ void StructureTables::build(const BuildContext& context) const {
   const std::vector<bool> complete = complete_layers(
       context.tables, names, s_->game(),
       [&](int part, const format::Header& h) { return has_layout(*s_, part, h); }, cluster);
-  const auto groups = s_->groups();
+  const auto groups = groups_until(context.until);
   std::uint64_t total = 0;
   for (const auto& group : groups)
     for (const int part : group)

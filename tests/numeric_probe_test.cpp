@@ -421,8 +421,8 @@ TEST(NumericProbe, OnePositionForEveryGame) {
     std::string game, board;
     tbr_position p;
   };
-  const std::string slide = "slide(cols=3,rows=3,k=3,pieces=3,step=rook)",
-                    quixo = "quixo(size=3)", morris = "morris(board=six,pieces=3)";
+  const std::string slide = "slide(cols=3,rows=3,k=3,pieces=3,step=rook)", quixo = "quixo(size=3)",
+                    morris = "morris(board=six,pieces=3)";
   const std::vector<Case> cases = {
       {"connect(cols=4,rows=3)", "..../..../X...", {1u << 8, 0, -1, {0, 0}, nullptr}},
       {slide, "XXO/.O./X.O:X", {0b001'000'011, 0b100'010'100, 0, {0, 0}, nullptr}},
@@ -440,18 +440,21 @@ TEST(NumericProbe, OnePositionForEveryGame) {
     const tbreader::Game game(tables, c.game);
     const tbreader::Position text = game.probe(std::vector<std::string>{c.board});
     const bool first_is_x = game.name().find("first=O") == std::string::npos;
-    const int sign = !text.result || text.result->winner.empty()   ? 0
+    const int sign = !text.result || text.result->winner.empty()  ? 0
                      : (text.result->winner == "X") == first_is_x ? 1
-                                                                   : -1;
+                                                                  : -1;
     const int distance = text.result && text.result->turns ? *text.result->turns : -1;
     tbr_tablebase* tb = tbr_open(dir.c_str(), TBR_CACHE_DECODED, 0);
     tbr_game* g = tbr_game_open(tb, c.game.c_str());
     ASSERT_NE(g, nullptr) << tbr_last_error();
     std::int32_t value = 99, far = 99;
     ASSERT_EQ(tbr_probe_position(g, &c.p, &value, &far), 0) << tbr_last_error();
-    const tbreader::Game::Answer a = game.probe(tbreader::Game::Position{
-        .first = c.p.first, .second = c.p.second, .to_move = c.p.to_move,
-        .hand = {c.p.hand[0], c.p.hand[1]}, .pieces = nullptr});
+    const tbreader::Game::Answer a =
+        game.probe(tbreader::Game::Position{.first = c.p.first,
+                                            .second = c.p.second,
+                                            .to_move = c.p.to_move,
+                                            .hand = {c.p.hand[0], c.p.hand[1]},
+                                            .pieces = nullptr});
     EXPECT_EQ(value, a.value);
     EXPECT_EQ(far, a.distance);
     if (c.game.starts_with("connect")) {

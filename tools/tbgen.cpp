@@ -98,10 +98,10 @@ std::uint64_t memory_available() {
 }
 
 // Says what a build will take; refuses one this machine cannot hold (rank 0 decides for all).
-void check_needs(const GameTables& game, const std::string& name, const fs::path& dir,
-                 const Cluster* cluster, std::ostream* log) {
+void check_needs(const GameTables& game, const std::string& name, const std::string& until,
+                 const fs::path& dir, const Cluster* cluster, std::ostream* log) {
   const int processes = cluster ? cluster->size() : 1;
-  const auto needs = game.needs(processes);
+  const auto needs = game.needs_until(processes, until);
   if (!needs) return;
   std::string refusal;
   if (!cluster || cluster->rank() == 0) {
@@ -137,7 +137,7 @@ void check_needs(const GameTables& game, const std::string& name, const fs::path
 // `cluster`: the processes of an `mpirun ... --mpi` build (SPEC 9), of which rank 0 alone logs,
 // shows progress and writes files.
 int run_build(const std::string& game, const fs::path& dir, unsigned threads,
-              const Cluster* cluster, std::chrono::seconds save_every) {
+              const Cluster* cluster, std::chrono::seconds save_every, const std::string& until) {
   std::vector<std::unique_ptr<GameTables>> games;
   std::vector<std::string> names;
   if (game == "all") {
@@ -156,14 +156,22 @@ int run_build(const std::string& game, const fs::path& dir, unsigned threads,
                              .threads = threads,
                              .log = rank0 ? &std::cout : nullptr,
                              .cluster = cluster,
-                             .save_every = save_every};
+                             .save_every = save_every,
+                             .until = until};
   for (std::size_t i = 0; i < games.size(); ++i) {
     const auto& g = games[i];
-    check_needs(*g, names[i], dir, g->distributed() ? cluster : nullptr, context.log);
+    if (!until.empty() && !g->builds_part())
+      throw tbreader::InputError("--until: " + names[i] +
+                                 " builds whole (only the cyclic engine's members stop part-way)");
+    check_needs(*g, names[i], until, dir, g->distributed() ? cluster : nullptr, context.log);
     if (!cluster || g->distributed()) {
       g->build(context);
     } else if (rank0) {
-      g->build({.tables = dir, .threads = threads, .log = &std::cout, .save_every = save_every});
+      g->build({.tables = dir,
+                .threads = threads,
+                .log = &std::cout,
+                .save_every = save_every,
+                .until = until});
     }
     if (cluster) cluster->sum(0);  // every process waits for the game's last file
   }
@@ -301,6 +309,10 @@ int main(int argc, char** argv) {
                    "seconds between saves of a long solve's state, which a killed build goes on "
                    "from (default 600; 0: at every step)")
       ->check(CLI::Range(0u, 86400u));
+  std::string until;
+  build->add_option("--until", until,
+                    "stop once this table (its name, without .tb) is written: a member too "
+                    "large to build whole here, a sector at a time (quixo, dobutsu)");
 
   std::string verify_path, checksums;
   bool deep = false;
@@ -337,7 +349,8 @@ int main(int argc, char** argv) {
   };
   try {
     const fs::path dir = tables_directory(tables_option);
-    if (*build) return run_build(game, dir, threads, cluster, std::chrono::seconds(save_seconds));
+    if (*build)
+      return run_build(game, dir, threads, cluster, std::chrono::seconds(save_seconds), until);
     if (*verify)
       return run_verify(verify_path.empty() ? dir : fs::path(verify_path), deep, threads,
                         checksums);

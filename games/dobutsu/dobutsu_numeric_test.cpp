@@ -42,16 +42,15 @@ TEST(DobutsuNumeric, AnswersWhatTheTextAnswers) {
       SCOPED_TRACE(sfen);
       const tbreader::Position text = game.probe(std::vector<std::string>{sfen});
       const std::vector<std::uint8_t> codes = codes_of(p);
-      const tbr_position numbers{0, 0, p.to_move == ref::Side::sente ? 0 : 1, {0, 0},
-                                 codes.data()};
+      const tbr_position numbers{0, 0, p.to_move == ref::Side::sente ? 0 : 1, {0, 0}, codes.data()};
       std::int32_t value = 0, distance = 0;
       ASSERT_EQ(tbr_probe_position(g, &numbers, &value, &distance), 0) << tbr_last_error();
       const bool decided = text.result && !text.result->winner.empty();
       const int sign = !decided ? 0 : text.result->winner == "Sente" ? 1 : -1;
       EXPECT_EQ(value, decided ? sign * (*text.result->turns + 1) : 0);
       EXPECT_EQ(distance, decided ? *text.result->turns : -1);
-      const tbreader::Game::Answer a = game.probe(
-          tbreader::Game::Position{.to_move = numbers.to_move, .pieces = codes.data()});
+      const tbreader::Game::Answer a =
+          game.probe(tbreader::Game::Position{.to_move = numbers.to_move, .pieces = codes.data()});
       EXPECT_EQ(a.value, value);
       EXPECT_EQ(a.distance, distance);
       ++compared;
