@@ -252,7 +252,7 @@ try:
         ("/api/v1/probe?game=mnk(cols=5,rows=5,k=5)&board=" + "." * 25, 404,
          "table missing (run tbgen build 'mnk(cols=5,rows=5,k=5,p=1,q=1,value=outcome,first=X)')"),
         ("/api/v1/probe?game=nim3(max_pile=5)&board=1+1+1/1+1+1/1+1+1", 404,
-         "{\"error\": \"nim3-k5.tb: table missing (run tbgen build 'nim3(max_pile=5)')\"}"),
+         "\"nim3-k5.tb: table missing (run tbgen build 'nim3(max_pile=5)')\""),
         ("/api/v1/probe?game=" + urllib.parse.quote(damaged) + "&board=.../...", 500,
          "(run tbgen build 'mnk(cols=3,rows=2,k=2,p=1,q=1,value=outcome,first=X)' to rebuild it)"),
         ("/api/v1/nothing", 404, "no such path"),
