@@ -14,7 +14,7 @@
 
 namespace tbgen::cgt {
 
-inline constexpr std::uint32_t kBoardIndexScheme = 13;  // docs/FORMAT.md
+inline constexpr std::uint32_t kBoardIndexScheme = 13;  // docs/format.md
 inline constexpr std::uint32_t kDictionaryIndexScheme = 14;
 inline constexpr std::uint32_t kFormCodec = 12;
 inline constexpr std::uint32_t kDictionaryCodec = 13;
@@ -50,7 +50,7 @@ class DominoBoard {
   std::string table_name_, dictionary_name_;
 };
 
-// The forms of a member's dictionary (docs/FORMAT.md) interned in `arena` in order, already
+// The forms of a member's dictionary (docs/format.md) interned in `arena` in order, already
 // canonical, by dictionary index (0 is 0); tbreader::Error naming the file if the words are cut
 // short or an option comes after its form.
 std::vector<GameId> read_dictionary(const Table& dictionary, Arena& arena);

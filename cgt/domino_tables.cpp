@@ -1,6 +1,6 @@
 // Building a domino member's tables (domineering, cram): every board valued (domino_solver.hpp),
 // then two files: the dictionary of canonical forms (each form once, options before it) and the
-// board table of form indices (docs/FORMAT.md). Both are written together: a rerun keeps them
+// board table of form indices (docs/format.md). Both are written together: a rerun keeps them
 // when both are complete.
 #include <algorithm>
 #include <chrono>
@@ -33,7 +33,7 @@ class DominoTables final : public GameTables {
 std::optional<BuildNeeds> DominoTables::needs(int) const {
   BuildNeeds needs;
   needs.positions = needs.stored = board_.boards();
-  // Measured peaks (docs/performance.md): 19-24 bytes a board for domineering (5x5, 6x4: the
+  // Measured peaks (docs/figures.md): 14-21 bytes a board for domineering (5x5, 6x4: the
   // value of every board, the packed table, the arena and its caches), 7 for cram (its values
   // are nimbers).
   needs.memory = board_.boards() * (board_.rules().impartial ? 8 : 24) + (std::uint64_t{64} << 20);

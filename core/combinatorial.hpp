@@ -130,7 +130,7 @@ class RanksAddingTable {
 
 // The next larger mask of the same popcount (Gosper's hack); the next in colex order. x is not
 // 0. Its lowest bit's power of two divides by a shift: a division, waited for at every step of
-// a loop over sets, was most of a last turn's scoring (docs/performance.md).
+// a loop over sets, was most of a last turn's scoring (docs/notes/probe_speed.md).
 constexpr std::uint32_t next_combination(std::uint32_t x) {
   const std::uint32_t ripple = x + (x & (~x + 1));
   return ripple | (((x ^ ripple) >> 2) >> __builtin_ctz(x));
@@ -158,8 +158,7 @@ inline const bool kCpuHasPopcnt = [] {
 // std::popcount without the library call a portable build (the reader's) makes of it: the
 // popcnt instruction where the CPU has it, a branch that always goes the same way, else the
 // same count by shifts and masks. A single probe counts its marks first, and the rest of its
-// work waits for the count: double5's single probes about 1.02x (docs/performance.md, "popcnt
-// at run time").
+// work waits for the count: double5's single probes about 1.02x (docs/notes/probe_speed.md).
 constexpr int count_bits(std::uint64_t x) {
 #ifdef __POPCNT__
   return std::popcount(x);

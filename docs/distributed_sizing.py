@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Sizing on paper for distributed builds (docs/DISTRIBUTED.md): entries per layer of a few
+"""Sizing on paper for distributed builds (docs/distributed.md): entries per layer of a few
 members beyond one machine, counted exactly (mnk: orbits of the key side's sets under the 4
 symmetries of a rectangle, by Burnside, times the other side's placements; connect: heights and
 colourings with fitting counts, halved by the mirror but for the classes equal to their mirror),
@@ -81,19 +81,19 @@ def connect_layers(cols, rows):
         d, e = dense.get((t, n1), 0), mirror_equal.get((t, n1), 0)
         out.append((t, d, (d + e) // 2))
     return out
-# Measured here (docs/performance.md, "6x6 on this machine"): connect(cols=6,rows=6), one
+# Measured here (docs/notes/connect_builds.md, the first 6x6 run): connect(cols=6,rows=6), one
 # process streaming, solved and written 600,524,301,377 positions (before the mirror) in 8,312 s
 # of CPU: 7.22e7 a second per core (6x5: 1.23e8; the larger board's classes and reads cost more
 # a position, so 6x6's is the rate to carry to 7x6), tables of 4,153,019,301 bytes, 0.0553 bits
 # a position (6x5: 0.0724), both with level-13 writing (level 3, taken since, writes 4x faster
-# for 5.6% more bytes, docs/FORMAT.md). With 4 processes the bytes exchanged at a layer were 2.1
-# times the next layer's codes at 2 bits (6x5, docs/DISTRIBUTED.md), with 2 processes 1.0
+# for 5.6% more bytes, docs/format.md). With 4 processes the bytes exchanged at a layer were 2.1
+# times the next layer's codes at 2 bits (6x5, docs/distributed.md), with 2 processes 1.0
 # times. With many processes it grows towards the bound of every move's class fetched: cols
 # times. Both are printed.
 connect_rate = 600_524_301_377 / 8_312.1
 connect_bits = 4_153_019_301 * 8 / 600_524_301_377
 FETCHED = 2.1
-# One process streaming through work files (docs/building.md, "Connect in parts"): parts of
+# One process streaming through work files (docs/solvers.md, "Connect in parts"): parts of
 # 2^28 entries at 2 bits; a part reads at most 7.3 parts' worth of the next layer (measured over
 # every part of 6x6's and 7x5's layers 27-35: 3-4 on average); work files of 0.31 bits an entry
 # (zstd level 1; connect(cols=6,rows=5)'s largest layers, build log), two at a time on disk: an

@@ -35,7 +35,7 @@ class Table {
   // Validates magic, version, header, directory and file size; throws tbreader::Error.
   // CacheMode::bounded keeps decoded blocks in `cache`. Compressed blocks are read with pread,
   // never through a mapping: a file truncated under a mapping would kill the process (SIGBUS)
-  // where a short read is an error naming the file (docs/FORMAT.md, "Reading"). In the
+  // where a short read is an error naming the file (docs/format.md, "Reading"). In the
   // bounded and single_block modes, which decode blocks again and again, they are read a run
   // of blocks at a time into memory the table keeps, so that a block decoded again costs no
   // system call: the compressed data a probe touched stays resident, as it did mapped.
@@ -57,7 +57,7 @@ class Table {
   // Asks for the cache line of an entry of a block already decoded (CacheMode::decoded), as
   // non-temporal: a random probe reads its entry once, and a line brought in as usual would evict
   // from the core's L2 the tables every probe works its index out from (symmetry rows, class
-  // bits): double5's single probes 1.12x (docs/performance.md).
+  // bits): double5's single probes 1.12x (docs/notes/probe_speed.md).
   void prefetch_entry(std::uint64_t index) const {
     if (const std::uint8_t* at = inline_place(index).at) return __builtin_prefetch(at, 0, 0);
     prefetch_wide(index);

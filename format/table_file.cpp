@@ -18,7 +18,7 @@ std::uint32_t get32(const std::uint8_t* p) {
   return v;
 }
 
-// Byte offsets of the header fields (docs/FORMAT.md, "Header").
+// Byte offsets of the header fields (docs/format.md, "Header").
 enum Offset : std::size_t {
   kOffMagic = 0,
   kOffVersion = 8,

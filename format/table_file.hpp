@@ -1,5 +1,5 @@
 #pragma once
-// Table file format v4 (docs/FORMAT.md): header, block directory, zstd dictionary, zstd blocks,
+// Table file format v4 (docs/format.md): header, block directory, zstd dictionary, zstd blocks,
 // trailer.
 // This layer knows nothing of games: a table is entry_count fixed-width unsigned entries,
 // packed in binary or, for three-valued entries, as base-3 digits.
@@ -24,8 +24,8 @@ inline constexpr std::uint32_t kMaxDictionarySize = std::uint32_t{1} << 20;
 struct Header {
   std::string game;  // canonical game string (SPEC 6), at most 127 ASCII characters
   std::uint32_t layer = 0;
-  std::uint32_t index_scheme = 0;  // meaning fixed per game, see docs/FORMAT.md
-  std::uint32_t value_codec = 0;   // meaning fixed per game, see docs/FORMAT.md
+  std::uint32_t index_scheme = 0;  // meaning fixed per game, see docs/format.md
+  std::uint32_t value_codec = 0;   // meaning fixed per game, see docs/format.md
   std::uint32_t entry_bits = 0;    // 1, 2, 4, 8, 16, 32, 64 or a multiple of 64
   // 0: entries packed in binary, entry_bits each. 3: entries 0..2 (entry_bits 2) packed as
   // base-3 digits, five to a byte (1.6 bits an entry, and the codes compress better).

@@ -30,14 +30,14 @@ struct WriteOptions {
   // that misses the cache decodes half a block (0: one frame a block, whatever the size).
   std::uint64_t two_frames_from = 0;
   // A zstd dictionary of at most this many bytes, trained on a sample of the table, compresses
-  // every frame (0: none; docs/FORMAT.md: what it saves and costs).
+  // every frame (0: none; docs/format.md: what it saves and costs).
   std::uint32_t dictionary_capacity = 0;
 };
 
 // The layers of family members (double5 among them): blocks of 2^12 entries (at most 1 KiB of
 // 2-bit entries), so that a probe that misses the cache decodes a few microseconds' worth, not
 // 64 KB; in two frames in the largest tables (2^28 entries and more: double5's rounds 7-9, where
-// most positions are), a dictionary of 32 KiB a table (docs/FORMAT.md: the trade-off against
+// most positions are), a dictionary of 32 KiB a table (docs/format.md: the trade-off against
 // size). zstd's optimal parser with a one-step search gets most of level 13's ratio in less
 // time; the minimum match and target length are those that brought double5's tables under 97 MB
 // in blocks of 2^18 entries.

@@ -1,8 +1,9 @@
 #pragma once
 // The processes of a distributed build (`mpirun -np N tbgen build GAME --mpi`, SPEC 9) as the
 // build sees them: a rank among N, and the few collective steps it takes. Every process calls
-// each step in the same order. The MPI implementation is cluster_mpi.cpp (built when CMake finds
-// MPI); the build itself never names MPI.
+// each step in the same order. The MPI implementation is cluster_mpi.cpp, a plugin built when
+// CMake finds MPI and loaded only when --mpi asks for it (cluster_plugin.cpp): tbgen itself
+// does not link MPI, and the build never names it.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -34,11 +35,19 @@ class Cluster {
 // A build without MPI as a cluster of one process (solvers that have one code path for both).
 const Cluster& single_process();
 
-// The cluster mpirun started this process in; throws std::runtime_error when tbgen was built
-// without MPI. Initialises MPI on first use and finalises it at exit.
+// The cluster mpirun started this process in, from the MPI plugin; throws std::runtime_error,
+// one line saying what to install, when the plugin is absent or cannot load. Initialises MPI on
+// first use and finalises it at exit.
 const Cluster& mpi_cluster();
 
 // Stops every process of the cluster after an error on one (the others would wait forever).
 [[noreturn]] void abort_cluster(int status);
+
+// The plugin: its file, and the two C functions it exports (`const Cluster* ENTRY()`, the
+// cluster, MPI initialised; `void ABORT(int status)`). The suffix names this interface's
+// version: change it whenever Cluster changes, so that a stale plugin is refused.
+inline constexpr char kMpiPluginFile[] = "libtbgen_mpi.so";
+inline constexpr char kMpiClusterEntry[] = "tbgen_mpi_cluster_v1";
+inline constexpr char kMpiAbortEntry[] = "tbgen_mpi_abort_v1";
 
 }  // namespace tbgen

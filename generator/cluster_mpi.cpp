@@ -1,5 +1,7 @@
-// The cluster over MPI (Open MPI from the README's set-up). Only the main thread of each
-// process calls MPI (the solver's threads do not), so MPI_THREAD_FUNNELED is enough.
+// The cluster over MPI (Open MPI from the README's set-up), built as the plugin
+// libtbgen_mpi.so that tbgen loads for --mpi (cluster_plugin.cpp): it alone links MPI. Only the
+// main thread of each process calls MPI (the solver's threads do not), so
+// MPI_THREAD_FUNNELED is enough.
 #include <mpi.h>
 
 #include <cstdlib>
@@ -105,15 +107,15 @@ class MpiCluster final : public Cluster {
 };
 
 }  // namespace
+}  // namespace tbgen
 
-const Cluster& mpi_cluster() {
-  static const MpiCluster cluster;
-  return cluster;
+// The plugin's two entries (their names: cluster.hpp). Everything else is hidden.
+extern "C" __attribute__((visibility("default"))) const tbgen::Cluster* tbgen_mpi_cluster_v1() {
+  static const tbgen::MpiCluster cluster;
+  return &cluster;
 }
 
-void abort_cluster(int status) {
+extern "C" __attribute__((visibility("default"))) void tbgen_mpi_abort_v1(int status) {
   MPI_Abort(MPI_COMM_WORLD, status);
   std::exit(status);
 }
-
-}  // namespace tbgen

@@ -161,7 +161,7 @@ class PyGame {
       };
       // The calling thread takes a share: it is running already, where a thread started anew
       // may wait for an idle core to wake (connect 6x5's values right after batch 1.04x,
-      // docs/performance.md).
+      // docs/notes/probe_speed.md).
       std::vector<std::thread> pool;
       for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
       work(0);

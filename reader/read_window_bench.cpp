@@ -1,5 +1,5 @@
-// What bounds a probe one at a time on the machine at hand (issue 40; docs/performance.md, the
-// bullet "A probe's calls inline; what instructions buy a probe alone"), with no tables:
+// What bounds a probe one at a time on the machine at hand (docs/notes/probe_speed.md, "What
+// bounds a single probe"), with no tables:
 // - ReadChain/MB: random reads over a region of huge pages, each read's address the value the
 //   read before it found: a read's whole latency.
 // - ReadsApart/K: independent random reads over 512 MB of huge pages, each followed by K groups

@@ -12,6 +12,8 @@ packages=(g++ cmake ninja-build pkg-config libzstd-dev libxxhash-dev libcli11-de
 # The Debian package (cpack -G DEB): its dependencies come from dpkg-shlibdeps (dpkg-dev), and
 # CPack picks the ELF files to ask it about with file(1).
 packages+=(dpkg-dev file)
+# tests/deb_package.sh checks the packages with lintian.
+packages+=(lintian)
 # The README tour queries the server with curl (tests/docs_check.py runs it).
 packages+=(curl)
 # The explorer's browser test runs playwright-core under Node.js: the machine's own if it has

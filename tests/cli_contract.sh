@@ -277,7 +277,7 @@ con_refused cells '....................X' "expected 20 cells, found 21"
 # 315 GB): refused, with the way to spread it over machines.
 check con-too-big 1 "$bin/tbgen" build 'connect()' --tables "$work/c3"
 expect_in con-too-big "$work/err" "stored after symmetry) need about"
-expect_in con-too-big "$work/err" "mpirun -np N tbgen build GAME --mpi (docs/DISTRIBUTED.md"
+expect_in con-too-big "$work/err" "mpirun -np N tbgen build GAME --mpi (docs/distributed.md"
 [ -z "$(ls "$work/c3" 2>/dev/null)" ] || { echo "FAIL con-too-big: files written"; failures=$((failures + 1)); }
 
 # hex (SPEC 6): a chain for the side to move, counts that do not fit, an unknown key; one line

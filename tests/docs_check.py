@@ -3,7 +3,7 @@
 
 usage: docs_check.py SRC BUILD TABLES
 
-1. Every ```console block of README.md and docs/*.md runs and prints what the page shows. A
+1. Every ```console block of README.md and docs/**/*.md runs and prints what the page shows. A
    line starting with `$ ` is a command (a line ending in `\\` continues it; a here-document,
    `<<'EOF'`, takes the lines up to `EOF`); the lines up to the next command are its standard
    output (standard error, progress and logs, is not shown). A line `...` stands for any
@@ -14,8 +14,9 @@ usage: docs_check.py SRC BUILD TABLES
    Each command must exit 0; what it leaves running (`... &`) is stopped at the end.
 2. Every game of games/games.def has a row in the README's tables of games that links to its
    section of docs/games.md, a heading that starts with the game's id.
-3. Every relative link of README.md and docs/*.md names a file that exists, and a heading of
+3. Every relative link of README.md and docs/**/*.md (docs/notes/ too) names a file that exists, and a heading of
    it where it gives an #anchor.
+4. The README stays a front page: under 200 lines (figures and details live in docs/).
 """
 import os
 import pathlib
@@ -28,7 +29,7 @@ import sys
 import tempfile
 
 src, build, tables = (pathlib.Path(a).resolve() for a in sys.argv[1:4])
-pages = [src / "README.md"] + sorted((src / "docs").glob("*.md"))
+pages = [src / "README.md"] + sorted((src / "docs").rglob("*.md"))
 failures = []
 
 
@@ -90,6 +91,11 @@ for page in pages:
             fail(f"{where}: no file {dest}")
         elif anchor and dest.suffix == ".md" and anchor not in headings(dest):
             fail(f"{where}: no heading with anchor #{anchor} in {dest.name}")
+
+# ---- 4. the README's length ---------------------------------------------------------------------
+readme_lines = len((src / "README.md").read_text().split("\n")) - 1
+if readme_lines >= 200:
+    fail(f"README.md: {readme_lines} lines; the front page stays under 200 (move detail to docs/)")
 
 # ---- 2. games ----------------------------------------------------------------------------------
 games = re.findall(r"^TBGEN_(?:GAME|FAMILY)\((\w+)\)$", (src / "games/games.def").read_text(), re.M)

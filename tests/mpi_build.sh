@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Distributed builds (SPEC 9): `mpirun -np N tbgen build GAME --mpi` must write the files of
 # the single-process build byte for byte, for N = 2 and 4 (a 20-cell mnk member, a 20-cell
-# connect member, a morris member; 6x5's figures are in docs/DISTRIBUTED.md), for a lines member of double5's
+# connect member, a morris member; 6x5's figures are in docs/distributed.md), for a lines member of double5's
 # kind with 2, and for members of 30 and 32 cells; and a distributed build killed midway must
 # resume from its complete layers to the same files. Open MPI runs as root here through its own settings, on 2 cores with more
 # processes than cores (oversubscribed, not bound to cores).

@@ -3,8 +3,9 @@
 
 Every game (the seeds and family members) is walked at random through the API; each answer
 must be byte for byte the output of `tbprobe GAME BOARD --json`. Then the errors (400, 404,
-405), CORS and content types, HEAD, malformed HTTP, the access log, and a clean exit on
-SIGTERM with a request in flight.
+405, 500), none of whose bodies may hold the server's path to its tables, CORS and content
+types, HEAD, malformed HTTP, the access log, and a clean exit on SIGTERM with a request in
+flight.
 usage: serve_contract.py BIN_DIR TABLES
 """
 import http.client
@@ -278,7 +279,21 @@ try:
             check(f"{dom} {boards}: moves' outcomes", answer["moves"] and
                   all(m["outcome"] in "LRNP" for m in answer["moves"]), body)
 
-    # ---- Errors: one JSON object naming the problem; the server answers on.
+    # ---- Errors: one JSON object naming the problem; the server answers on. A table is named
+    # by its file name, never by the server's path to it: no body of an error holds the table
+    # directory (as given, or as the file system resolves it), nor the directory its files
+    # link to. A damaged table (its files cut short) is a 500 that says what to run.
+    damaged = "mnk(cols=3,rows=2,k=2)"
+    scratch = os.path.join(work, "damaged")
+    subprocess.run([f"{BIN}/tbgen", "build", damaged, "--tables", scratch], check=True,
+                   capture_output=True)
+    for f in os.listdir(scratch):
+        with open(os.path.join(scratch, f), "rb") as src:
+            data = src.read()
+        with open(os.path.join(work_tables, f), "wb") as dst:
+            dst.write(data[:len(data) // 2])
+    server_paths = {work_tables, os.path.realpath(work_tables), TABLES, os.path.realpath(TABLES)}
+    error_bodies = []
     bad = [
         ("/api/v1/probe?game=score3&board=XXXX", 400, "expected 9 cells"),
         ("/api/v1/probe?game=score3&board=XXX/OOO/...", 400, ""),
@@ -301,7 +316,9 @@ try:
         ("/api/v1/probe?game=mnk(cols=5,rows=5,k=5)&board=" + "." * 25, 404,
          "table missing (run tbgen build 'mnk(cols=5,rows=5,k=5,p=1,q=1,value=outcome,first=X)')"),
         ("/api/v1/probe?game=nim3(max_pile=5)&board=1+1+1/1+1+1/1+1+1", 404,
-         "nim3-k5.tb: table missing (run tbgen build 'nim3(max_pile=5)')"),
+         "\"nim3-k5.tb: table missing (run tbgen build 'nim3(max_pile=5)')\""),
+        ("/api/v1/probe?game=" + urllib.parse.quote(damaged) + "&board=.../...", 500,
+         "(run tbgen build 'mnk(cols=3,rows=2,k=2,p=1,q=1,value=outcome,first=X)' to rebuild it)"),
         ("/api/v1/nothing", 404, "no such path"),
         ("/favicon.ico", 404, "no such path"),
     ]
@@ -311,6 +328,7 @@ try:
         check(f"{path}: status", status == want, f"{status} {body}")
         if want != 200:
             check(f"{path}: error object", list(json.loads(body)) == ["error"] and text in body, body)
+            error_bodies.append((path, status, body))
         check(f"{path}: CORS", headers.get("Access-Control-Allow-Origin") == "*", headers)
         check(f"{path}: JSON", headers.get("Content-Type") == "application/json", headers)
     for method in ["POST", "PUT", "DELETE", "OPTIONS", "PATCH"]:
@@ -319,6 +337,12 @@ try:
             requests += 1
             check(f"{method} {path}", status == 405 and headers.get("Allow") == "GET, HEAD"
                   and headers.get("Access-Control-Allow-Origin") == "*", f"{status} {headers}")
+            error_bodies.append((f"{method} {path}", status, body))
+    check("every kind of error met", {s for _, s, _ in error_bodies} == {400, 404, 405, 500},
+          error_bodies)
+    for path, _, body in error_bodies:
+        check(f"{path}: no server path", not any(p in body for p in server_paths),
+              f"{body} holds one of {server_paths}")
 
     # HEAD: the headers of GET, no body.
     status, headers, body = get(conn, probe_path("score3", ["X.O/.X./..."]), "HEAD")

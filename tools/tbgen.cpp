@@ -1,4 +1,4 @@
-// tbgen: builds, verifies and describes tablebase files (see README.md and docs/FORMAT.md).
+// tbgen: builds, verifies and describes tablebase files (see README.md and docs/format.md).
 #include <signal.h>
 #include <unistd.h>
 
@@ -119,7 +119,7 @@ void check_needs(const GameTables& game, const std::string& name, const std::str
                 bytes_text(memory) + " available" + (processes > 1 ? " for each" : "") +
                 (game.distributed()
                      ? ". Spread the build over more machines: mpirun -np N tbgen build GAME "
-                       "--mpi (docs/DISTRIBUTED.md sizes it)"
+                       "--mpi (docs/distributed.md sizes it)"
                      : " (its build runs in one process)");
     const std::uint64_t disk = fs::space(dir).available;
     if (refusal.empty() && needs->disk / 8 > disk)

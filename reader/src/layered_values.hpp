@@ -3,7 +3,7 @@
 // positions checked a chunk at a time, in order (the first refused is the one reported), then
 // answered a layer at a time. Positions drawn at random mix the layers, and a probe's branches
 // and tables follow its layer: mixed, the rounds of double5 cost 40% more a position than each
-// alone (docs/performance.md, issue 40).
+// alone (docs/notes/probe_speed.md).
 #include <algorithm>
 #include <array>
 #include <cstdint>

@@ -45,8 +45,8 @@ class TableSet {
   // table put there, and a table whose slot another holds is found by name, as table() finds
   // it. Each game's slots start at a hash of its name (slot_base()), so that the games one set
   // serves keep slots of their own: hex 4x5's probes after connect 6x5's had claimed slots 0-25
-  // took 1.1-1.2x as long, 1.7-2x on two threads sharing the lock (docs/performance.md). Slots
-  // wrap around past the last.
+  // took 1.1-1.2x as long, 1.7-2x on two threads sharing the lock (docs/notes/probe_speed.md).
+  // Slots wrap around past the last.
   static constexpr std::size_t kSlots = 8192;  // Lasker's Twelve Men's Morris has 7,225 sectors
   static std::size_t slot_base(std::string_view game) {
     return static_cast<std::size_t>(xxh3(game.data(), game.size()) >> 32) & (kSlots - 1);

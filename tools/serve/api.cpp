@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -31,6 +32,19 @@ bool names_known_game(std::string_view game) {
   return std::any_of(known.begin(), known.end(), [&](const auto& g) {
     return std::string_view(g.id).substr(0, g.id.find('(')) == name;
   });
+}
+
+// The command that rebuilds a game's tables, as a shell takes it.
+std::string build_command(const std::string& game) {
+  const bool quote = game.find('(') != std::string::npos;
+  return "tbgen build " + (quote ? "'" + game + "'" : game);
+}
+
+void replace_all(std::string& text, std::string_view from, std::string_view to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at)) {
+    text.replace(at, from.size(), to);
+    at += to.size();
+  }
 }
 
 }  // namespace
@@ -85,6 +99,42 @@ std::string percent_encode(std::string_view text) {
   return out;
 }
 
+Api::Api(const tbreader::Tablebase& tables) : tables_(tables) {
+  namespace fs = std::filesystem;
+  const fs::path& directory = tables.directory();
+  std::vector<fs::path> forms = {directory, directory.lexically_normal()};
+  std::error_code failed;
+  if (const auto absolute = fs::absolute(directory, failed); !failed) {
+    forms.push_back(absolute);
+    forms.push_back(absolute.lexically_normal());
+  }
+  if (const auto canonical = fs::weakly_canonical(directory, failed); !failed)
+    forms.push_back(canonical);
+  for (const auto& form : forms) {
+    std::string prefix = form.string();
+    while (prefix.size() > 1 && prefix.back() == '/') prefix.pop_back();
+    if (prefix.empty() || prefix == "/") continue;  // the root: its files' paths say no more
+    prefix += '/';
+    if (std::find(directory_prefixes_.begin(), directory_prefixes_.end(), prefix) ==
+        directory_prefixes_.end())
+      directory_prefixes_.push_back(prefix);
+  }
+  std::sort(directory_prefixes_.begin(), directory_prefixes_.end(),
+            [](const auto& a, const auto& b) { return a.size() > b.size(); });
+}
+
+// The reader names a table by its path (the directory joined with the file name), which is
+// the server's business, not the client's: the body keeps the file name alone, and an
+// absolute directory named on its own becomes "the table directory".
+Reply Api::failure(int status, std::string message) const {
+  for (const auto& prefix : directory_prefixes_) replace_all(message, prefix, "");
+  for (const auto& prefix : directory_prefixes_)
+    if (prefix.front() == '/')
+      replace_all(message, std::string_view(prefix).substr(0, prefix.size() - 1),
+                  "the table directory");
+  return error(status, message);
+}
+
 Reply Api::answer(std::string_view method, std::string_view target) const {
   if (method != "GET" && method != "HEAD")
     return error(405, "method " + std::string(method) + " not allowed (GET or HEAD)");
@@ -97,13 +147,13 @@ Reply Api::answer(std::string_view method, std::string_view target) const {
     if (path == "/api/v1/games") return games();
     if (path == "/api/v1/probe") return probe(query);
   } catch (const tbreader::GameError& e) {
-    return error(404, e.what());
+    return failure(404, e.what());
   } catch (const tbreader::InputError& e) {
-    return error(400, e.what());
+    return failure(400, e.what());
   } catch (const tbreader::TableMissing& e) {
-    return error(404, e.what());
+    return failure(404, e.what());
   } catch (const std::exception& e) {  // damaged tables, or anything unforeseen
-    return error(500, e.what());
+    return failure(500, e.what());
   }
   return error(404, "no such path: " + std::string(path) + " (see / for the explorer)");
 }
@@ -134,12 +184,19 @@ Reply Api::probe(std::string_view query) const {
   }
   if (!game_string) throw tbreader::InputError("missing parameter 'game'");
   if (boards.empty()) throw tbreader::InputError("missing parameter 'board'");
+  std::shared_ptr<const tbreader::Game> opened;
   try {
-    const auto position = game(*game_string)->probe(boards, options);
-    return {.body = tbreader::json(position) + "\n"};
+    opened = game(*game_string);
+    return {.body = tbreader::json(opened->probe(boards, options)) + "\n"};
   } catch (const tbreader::GameError& e) {
     if (names_known_game(*game_string)) throw tbreader::InputError(e.what());
     throw;
+  } catch (const tbreader::TableMissing&) {
+    throw;  // its message already ends with the command that builds the table
+  } catch (const tbreader::Error& e) {  // a table damaged, truncated or of another game
+    throw tbreader::Error(std::string(e.what()) + " (run " +
+                          build_command(opened ? opened->name() : *game_string) +
+                          " to rebuild it)");
   }
 }
 

@@ -27,16 +27,22 @@ std::string percent_encode(std::string_view text);
 
 class Api {
  public:
-  explicit Api(const tbreader::Tablebase& tables) : tables_(tables) {}
-  // `target` is the request target as sent: the path, then optionally '?' and the query.
+  explicit Api(const tbreader::Tablebase& tables);
+  // `target` is the request target as sent: the path, then optionally '?' and the query. An
+  // error's body names a table by its file name in the table directory, never by the server's
+  // path to it (the reader's own messages, which the CLI prints, keep the path).
   Reply answer(std::string_view method, std::string_view target) const;
 
  private:
+  Reply failure(int status, std::string message) const;
   Reply games() const;
   Reply probe(std::string_view query) const;
   std::shared_ptr<const tbreader::Game> game(const std::string& name) const;
 
   const tbreader::Tablebase& tables_;
+  // The table directory as the messages may spell it (as given, absolute, canonical), each
+  // ending in '/', longest first.
+  std::vector<std::string> directory_prefixes_;
   // Games opened so far, by the string asked for. Bounded: past kGames, a game is opened
   // for its request alone (a client cannot grow the server by inventing game strings).
   static constexpr std::size_t kGames = 256;
