@@ -18,6 +18,9 @@
 //   std::vector<int> reads(std::span<const int> group) const;  the parts before it they reach
 //   std::string describe(int part, std::uint64_t entry) const;  the position, as boards are
 //                                               written (logs and the deep check's errors)
+//   WriteOptions write_options() const;         optional: how its tables are compressed, where
+//                                               they were first written otherwise (slide's at
+//                                               kLayerWrite); else kEngineWrite
 //
 // Tables hold the engine's codes (distance_code.hpp) in value codec 15, or in codec 11 where a
 // structure's tables were first written so (slide, morris).
@@ -27,9 +30,20 @@
 #include <vector>
 
 #include "format/table.hpp"
+#include "format/table_writer.hpp"
 #include "generator/retrograde.hpp"
 
 namespace tbgen {
+
+// How the driver compresses a structure's tables: zstd's level 6 (its lazy matcher), not the
+// optimal parser of kLayerWrite: writing was a quarter of a morris sector's time, for tables
+// 10% smaller (docs/FORMAT.md).
+inline constexpr WriteOptions kEngineWrite = [] {
+  WriteOptions options = kLayerWrite;
+  options.zstd_level = 6;
+  options.tuning = {};
+  return options;
+}();
 
 class GameTables;
 
@@ -46,6 +60,7 @@ class Structure {
   virtual std::vector<std::vector<int>> groups() const = 0;
   virtual std::vector<int> reads(std::span<const int> group) const = 0;
   virtual std::string describe(int part, std::uint64_t entry) const = 0;
+  virtual WriteOptions write_options() const = 0;
   virtual std::vector<retrograde::Codes> solve(std::span<const int> group,
                                                const retrograde::Solved& solved,
                                                const retrograde::SolveOptions& options) const = 0;
@@ -68,6 +83,12 @@ class EngineStructure final : public Structure {
   std::vector<int> reads(std::span<const int> group) const override { return s_.reads(group); }
   std::string describe(int part, std::uint64_t entry) const override {
     return s_.describe(part, entry);
+  }
+  WriteOptions write_options() const override {
+    if constexpr (requires { s_.write_options(); })
+      return s_.write_options();
+    else
+      return kEngineWrite;
   }
   std::vector<retrograde::Codes> solve(std::span<const int> group, const retrograde::Solved& solved,
                                        const retrograde::SolveOptions& options) const override {

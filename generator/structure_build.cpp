@@ -289,11 +289,7 @@ void StructureTables::write(int part, const Codes& codes, const BuildContext& co
     }
   longest = ~cluster.max(~longest);
   const format::Header h = header_with(*s_, part, wide ? 16 : 8);
-  // zstd's level 6 (its lazy matcher), not the optimal parser: writing was a quarter of a
-  // morris sector's time, for tables 10% smaller (docs/FORMAT.md).
-  WriteOptions options = kLayerWrite;
-  options.zstd_level = 6;
-  options.tuning = {};
+  WriteOptions options = s_->write_options();
   options.threads = context.threads;
   const EntryProducer entries = [&](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
     for (std::uint64_t e = 0; e < count; ++e)

@@ -1,7 +1,6 @@
 #include "family/slide/slide_member.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 
 #include "core/board_text.hpp"
 #include "core/combinatorial.hpp"
@@ -68,27 +67,16 @@ std::string SlideMember::text(const SlidePosition& p) const {
 
 bool SlideMember::wins(std::uint32_t marks) const {
   if (__builtin_popcount(marks) == pieces() && !wins_by_rank_.empty())
-    return wins_by_rank_[combinatorial::colex_rank(marks)];
+    return wins_by_rank_[combinatorial::fast_ranks().colex(marks)];
   return std::any_of(rules_.lines.begin(), rules_.lines.end(),
                      [&](std::uint32_t line) { return (marks & line) == line; });
 }
 
-bool SlideMember::over(const SlidePosition& p, DistanceCode* code) const {
-  if (wins(p.mover())) {
-    *code = kDrawCode;
-    return true;
-  }
-  const bool stuck = movement(layer_of(p)) && moves(p) == 0;
-  if (!wins(p.waiting()) && !stuck) return false;
-  *code = 1;  // lost, no turn left
-  return true;
-}
-
-DistanceCode SlideMember::Best::code() const {
-  const int d = win_ < (1 << 30) ? win_ : drawn_ ? -1 : loss_;
-  if (d + 1 > kMaxDistanceCode)
-    throw std::overflow_error("a distance of " + std::to_string(d) + " turns does not fit a code");
-  return static_cast<DistanceCode>(d + 1);
+std::optional<distance::Code> SlideMember::over(const SlidePosition& p) const {
+  if (wins(p.mover())) return distance::kDraw;
+  if (wins(p.waiting()) || (movement(layer_of(p)) && stuck(p.mover(), empty(p))))
+    return distance::kLostNow;
+  return std::nullopt;
 }
 
 std::uint64_t SlideMember::positions(int layer) const {

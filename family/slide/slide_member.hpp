@@ -6,36 +6,25 @@
 // (ceil(n/2) of the first player's; the side to move follows). Layers 2P and 2P + 1 are the
 // movement phase with the first player to move and with the second. Every layer is keyed by
 // the first player's set (Symmetry::keyed_entry): the rotations and reflections that keep the
-// lines also keep a mark's neighbours, so a position and its images share one entry.
+// lines also keep a mark's neighbours, so a position and its images hold one value. The index
+// is dense, not minimal: a position whose first player's set has images of its own has an entry
+// for each image of the second player's set that keeps the key's class set (the same code).
 //
-// A code is the position's value for the side to move: 0 a draw (never decided), d + 1 decided
-// with d turns still to be played, the winner hurrying and the loser delaying. The last turn
-// is the winner's, so the side to move wins when d is odd and loses when d is even (d = 0: the
-// game is over: the other side has a line, or the side to move cannot move).
+// Codes are the engine's (core/distance_code.hpp); the tables hold them in value codec 11, d + 1
+// for d turns still to be played: the last turn is always the winner's (a line made at once, or
+// the loser left without a move).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/distance_code.hpp"
 #include "family/family_rules.hpp"
 #include "family/family_symmetry.hpp"
 
 namespace tbgen::family {
 
 inline constexpr std::uint32_t kSlideIndexScheme = 12;  // docs/FORMAT.md
-inline constexpr std::uint32_t kSlideCodec = 11;
-
-using DistanceCode = std::uint16_t;
-inline constexpr DistanceCode kDrawCode = 0;
-inline constexpr DistanceCode kMaxDistanceCode = 0xffff;
-constexpr bool decided(DistanceCode c) {
-  return c != kDrawCode;
-}
-constexpr int turns_left(DistanceCode c) {
-  return c - 1;
-}
-constexpr bool mover_wins(DistanceCode c) {
-  return decided(c) && c % 2 == 0;
-}
 
 struct SlidePosition {
   std::uint32_t first = 0, second = 0;  // board masks (cell row * cols + col)
@@ -59,9 +48,12 @@ class SlideMember {
   int layer_of(const SlidePosition& p) const;
   const std::string& table_name(int layer) const { return table_names_.at(layer); }
 
+  const Symmetry& symmetry() const { return symmetry_; }
   std::uint64_t entries(int layer) const { return entries_.at(layer); }
-  std::uint64_t entry(int layer, std::uint32_t first, std::uint32_t second) const {
-    return symmetry_.keyed_entry(first_marks(layer), per_class_[layer], first, second);
+  std::uint64_t per_class(int layer) const { return per_class_[layer]; }
+  std::uint64_t entry(int layer, std::uint32_t first, std::uint32_t second,
+                      Symmetry::Lookup lookup = Symmetry::Lookup::alone) const {
+    return symmetry_.keyed_entry(first_marks(layer), per_class_[layer], first, second, lookup);
   }
   SlidePosition position(int layer, std::uint64_t entry) const;
   std::string text(const SlidePosition& p) const;  // "XO./.X./O..:X"
@@ -74,18 +66,16 @@ class SlideMember {
     return rules_.full() & ~(p.first | p.second);
   }
 
-  // The moves of the side to move in the movement phase (its marks' steps to empty cells).
-  int moves(const SlidePosition& p) const {
-    int n = 0;
-    for (std::uint32_t m = p.mover(); m; m &= m - 1)
-      n += __builtin_popcount(steps(__builtin_ctz(m)) & empty(p));
-    return n;
+  // Whether `marks` have no step (the movement phase), `free` the empty cells.
+  bool stuck(std::uint32_t marks, std::uint32_t free) const {
+    for (std::uint32_t m = marks; m; m &= m - 1)
+      if (steps(__builtin_ctz(m)) & free) return false;
+    return true;
   }
-
-  // The code of a position its board decides: 0 for a board that cannot be played from (the
-  // side to move has a line), a loss at once (the other side has a line, or the side to move is
-  // in the movement phase and cannot move). Nothing (false) otherwise.
-  bool over(const SlidePosition& p, DistanceCode* code) const;
+  // The code of a position its board decides: a draw (kDraw, as the tables hold it) for a board
+  // that cannot be played from (the side to move has a line), lost at once (the other side has a
+  // line, or the side to move is in the movement phase and cannot move). Nothing otherwise.
+  std::optional<distance::Code> over(const SlidePosition& p) const;
   // Calls move(from, to, next) for every move of a position that is not over, in board order:
   // a placement has from = -1; a move of the mark on `from` to `to`, by from and then to.
   template <class Move>
@@ -110,40 +100,6 @@ class SlideMember {
         move(from, to, after(p.mover() ^ (std::uint32_t{1} << from) ^ (std::uint32_t{1} << to)));
       }
     }
-  }
-
-  // The code of a position from the codes of the positions its moves lead to (each from the
-  // other side's view): a win in the fewest turns if a move leaves the other side lost, else a
-  // loss in the most turns if every move leaves it winning, else a draw.
-  class Best {
-   public:
-    void add(DistanceCode next) {
-      if (!decided(next)) {
-        drawn_ = true;
-      } else if (!mover_wins(next)) {
-        win_ = std::min(win_, turns_left(next) + 1);
-      } else {
-        loss_ = std::max(loss_, turns_left(next) + 1);
-      }
-    }
-    DistanceCode code() const;  // throws std::overflow_error past kMaxDistanceCode
-
-   private:
-    int win_ = 1 << 30, loss_ = -1;
-    bool drawn_ = false;
-  };
-
-  // A position's code from its board or, one ply deep, from `code_of(layer, entry)` of the
-  // positions its moves lead to: what the placement solve computes and the deep check compares.
-  template <class CodeOf>
-  DistanceCode one_ply(const SlidePosition& p, CodeOf&& code_of) const {
-    if (DistanceCode c = 0; over(p, &c)) return c;
-    Best best;
-    for_each_move(p, [&](int, int, const SlidePosition& next) {
-      const int layer = layer_of(next);
-      best.add(code_of(layer, entry(layer, next.first, next.second)));
-    });
-    return best.code();
   }
 
   // A layer's positions before symmetry: every pair of sets of its counts.

@@ -84,28 +84,29 @@ SlidePosition SlideReader::checked(std::uint32_t first, std::uint32_t second,
   return p;
 }
 
-DistanceCode SlideReader::code(const TableSet& tables, const SlidePosition& p) const {
-  if (DistanceCode c = 0; member_->over(p, &c)) return c;
+distance::Code SlideReader::code(const TableSet& tables, const SlidePosition& p) const {
+  if (const auto c = member_->over(p)) return *c;
   const int layer = member_->layer_of(p);
   const Table& table = member_table(tables, first_slot_ + static_cast<std::size_t>(layer),
                                     member_->table_name(layer), member_->rules().canonical);
-  expect_layout(table, kSlideIndexScheme, kSlideCodec, member_->entries(layer));
+  expect_layout(table, kSlideIndexScheme, distance::kParityCodec, member_->entries(layer));
   const std::uint64_t index = member_->entry(layer, p.first, p.second);
-  return static_cast<DistanceCode>(table.entry_once(index));  // read once, at random
+  // Read once, at random.
+  return distance::from_parity_code(static_cast<std::uint32_t>(table.entry_once(index)));
 }
 
-tbreader::Value SlideReader::value_text(DistanceCode c, bool first_to_move) const {
+tbreader::Value SlideReader::value_text(distance::Code c, bool first_to_move) const {
   const Rules& r = member_->rules();
-  if (!decided(c)) return {"Draw", std::nullopt};
-  const bool first_wins = mover_wins(c) == first_to_move;
+  if (!distance::decided(c)) return {"Draw", std::nullopt};
+  const bool first_wins = distance::mover_wins(c) == first_to_move;
   return {std::string(1, first_wins ? r.first : r.second) + " win", std::nullopt};
 }
 
-tbreader::Result SlideReader::result(DistanceCode c, bool first_to_move) const {
-  if (!decided(c)) return {"", std::nullopt};
+tbreader::Result SlideReader::result(distance::Code c, bool first_to_move) const {
+  if (!distance::decided(c)) return {"", std::nullopt};
   const Rules& r = member_->rules();
-  const bool first_wins = mover_wins(c) == first_to_move;
-  return {std::string(1, first_wins ? r.first : r.second), turns_left(c)};
+  const bool first_wins = distance::mover_wins(c) == first_to_move;
+  return {std::string(1, first_wins ? r.first : r.second), distance::turns_left(c)};
 }
 
 tbreader::Position SlideReader::probe(const TableSet& tables, std::span<const std::string> boards,
@@ -113,7 +114,7 @@ tbreader::Position SlideReader::probe(const TableSet& tables, std::span<const st
   const Rules& r = member_->rules();
   expect_one_board(name(), boards);
   const SlidePosition p = parse(boards[0]);
-  const DistanceCode c = code(tables, p);
+  const distance::Code c = code(tables, p);
   tbreader::Position out{name(),
                          boards[0],
                          "none",
@@ -121,7 +122,7 @@ tbreader::Position SlideReader::probe(const TableSet& tables, std::span<const st
                          {},
                          {},
                          result(c, p.first_to_move)};
-  if (DistanceCode ignored = 0; member_->over(p, &ignored)) {
+  if (member_->over(p)) {
     const std::string mover(1, p.first_to_move ? r.first : r.second);
     const std::string other(1, p.first_to_move ? r.second : r.first);
     out.notes.push_back(member_->wins(p.waiting()) ? "game over: " + other + " has a line"
@@ -132,17 +133,17 @@ tbreader::Position SlideReader::probe(const TableSet& tables, std::span<const st
   // Best first for the mover: wins soonest, draws, losses latest; equal moves in board order.
   std::vector<std::pair<int, tbreader::Move>> moves;
   member_->for_each_move(p, [&](int from, int to, const SlidePosition& next) {
-    const DistanceCode v = code(tables, next);
-    const int rank = !decided(v)     ? 0
-                     : mover_wins(v) ? -(1 << 20) + turns_left(v)
-                                     : (1 << 20) - turns_left(v);
+    const distance::Code v = code(tables, next);
+    const int rank = !distance::decided(v)     ? 0
+                     : distance::mover_wins(v) ? -(1 << 20) + distance::turns_left(v)
+                                               : (1 << 20) - distance::turns_left(v);
     const std::string name =
         (from < 0 ? "" : cell_name(from, r.cols) + "-") + cell_name(to, r.cols);
     moves.push_back({rank,
                      {name, value_text(v, next.first_to_move),
-                      !decided(v)     ? tbreader::Outcome::draw
-                      : mover_wins(v) ? tbreader::Outcome::loss
-                                      : tbreader::Outcome::win,
+                      !distance::decided(v)     ? tbreader::Outcome::draw
+                      : distance::mover_wins(v) ? tbreader::Outcome::loss
+                                                : tbreader::Outcome::win,
                       result(v, next.first_to_move)}});
   });
   std::stable_sort(moves.begin(), moves.end(),
@@ -164,9 +165,7 @@ std::int32_t SlideReader::number(const TableSet& tables, std::uint64_t first, st
   expect_masks(first, second, member_->rules().cells());
   const SlidePosition p = checked(static_cast<std::uint32_t>(first),
                                   static_cast<std::uint32_t>(second), first_to_move, where);
-  const DistanceCode c = code(tables, p);
-  if (!decided(c)) return 0;
-  return (mover_wins(c) == p.first_to_move ? 1 : -1) * (turns_left(c) + 1);
+  return distance::first_player_number(code(tables, p), p.first_to_move);
 }
 
 std::int32_t SlideReader::value_of(const TableSet& tables, std::uint64_t first,

@@ -37,10 +37,10 @@ class SlideReader : public GameReader {
   family::SlidePosition parse(const std::string& text) const;
   family::SlidePosition checked(std::uint32_t first, std::uint32_t second,
                                 std::optional<bool> first_to_move, Where where) const;
-  family::DistanceCode code(const TableSet& tables, const family::SlidePosition& p) const;
+  distance::Code code(const TableSet& tables, const family::SlidePosition& p) const;
   // The value and result lines of a position whose side to move is `first_to_move`.
-  tbreader::Value value_text(family::DistanceCode code, bool first_to_move) const;
-  tbreader::Result result(family::DistanceCode code, bool first_to_move) const;
+  tbreader::Value value_text(distance::Code code, bool first_to_move) const;
+  tbreader::Result result(distance::Code code, bool first_to_move) const;
   std::int32_t number(const TableSet& tables, std::uint64_t first, std::uint64_t second,
                       std::optional<bool> first_to_move) const;
 
