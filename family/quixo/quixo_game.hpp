@@ -9,8 +9,11 @@
 // (cell = row * size + col, row 0 the top). The board does not tell who is to move, and either
 // colour's view is the same game, so X and O appear only in text.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "core/distance_code.hpp"
 
 namespace tbgen::quixo {
 
@@ -86,6 +89,19 @@ inline Over over(const Board& b, const Position& p) {
   if (b.line(p.mine)) return Over::won;
   if (b.line(p.theirs)) return Over::lost;
   return Over::no;
+}
+// The same as the engine's code (core/distance_code.hpp): what the builder stores and the
+// reader answers without a table.
+inline std::optional<distance::Code> over_code(const Board& b, const Position& p) {
+  switch (over(b, p)) {
+    case Over::won:
+      return distance::kWonNow;
+    case Over::lost:
+      return distance::kLostNow;
+    case Over::no:
+      break;
+  }
+  return std::nullopt;
 }
 
 // Text (SPEC 6): rows from the top of '.', X and O, optionally separated by '/', then ":X" or

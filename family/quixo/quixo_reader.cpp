@@ -41,14 +41,7 @@ class QuixoGame {
   }
 
   distance::Code code(const TableSet& tables, const Position& p) const {
-    switch (quixo::over(layout_->board(), p)) {
-      case Over::won:
-        return distance::kWonNow;
-      case Over::lost:
-        return distance::kLostNow;
-      case Over::no:
-        break;
-    }
+    if (const auto now = over_code(layout_->board(), p)) return *now;
     const int part = layout_->part_of(p);
     return stored_distance(tables, first_slot_ + static_cast<std::size_t>(part),
                            layout_->table_name(part), name_, kIndexScheme, layout_->entries(part),

@@ -69,15 +69,7 @@ class Structure {
     return c.mine + c.theirs > 0;
   }
   std::optional<Code> decided(int, const Position& p) const {
-    switch (over(layout_.board(), p)) {
-      case Over::won:
-        return distance::kWonNow;
-      case Over::lost:
-        return distance::kLostNow;
-      case Over::no:
-        break;
-    }
-    return std::nullopt;
+    return over_code(layout_.board(), p);
   }
   template <class Turns>
   bool turns(int, const Position& p, Turns& t) const {
