@@ -21,10 +21,11 @@ set(CPACK_DEBIAN_TBGEN_DESCRIPTION
     "exact tablebases for small board games
 tbgen builds tablebases of small board games by retrograde analysis into
 compressed, checksummed table files: five tic-tac-toe variants, and the members
-of eight families, named by game strings: mnk (k in a row), lines (every line
+of ten families, named by game strings: mnk (k in a row), lines (every line
 scored), connect (Connect Four and Connect-k), hex, slide (Teeko and other
 place-then-move games), domineering and cram (game values of combinatorial game
-theory), and morris (Six, Nine and Twelve Men's Morris). tbprobe answers any
+theory), morris (Six, Nine and Twelve Men's Morris), quixo (3x3, 4x4, 5x5) and
+dobutsu (Dobutsu shogi, with captures and drops). tbprobe answers any
 position from the tables in O(1), in text or JSON, in each game's contest
 format, or over HTTP with an explorer page.
 

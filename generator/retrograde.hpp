@@ -293,7 +293,7 @@ std::vector<Codes> solve_group(const S& structure, const Solved& solved, std::sp
   // `in(maybe_seen, part, entry)`. Returns whether it has any.
   const auto read_turns = [&](Reader& reader, int side, const Position& p, const auto& out,
                               const auto& in) {
-    Visit turns{reader, out, in};
+    Visit<std::decay_t<decltype(out)>, std::decay_t<decltype(in)>> turns{reader, out, in};
     return structure.turns(group[side], p, turns);
   };
 

@@ -49,7 +49,10 @@ class DistanceReader final : public GameReader {
                            const tbreader::ProbeOptions&) const override {
     expect_one_board(name(), boards);
     const auto written = g_.parse(boards[0]);
-    const auto& [p, first_to_move] = written;
+    // Named, not bound: a lambda below takes the side, and clang before 16 cannot capture a
+    // structured binding.
+    const auto& p = written.p;
+    const bool first_to_move = written.first_to_move;
     const distance::Code c = g_.code(tables, p);
     tbreader::Position out;
     out.game = name();
