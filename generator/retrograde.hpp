@@ -297,6 +297,10 @@ std::vector<Codes> solve_group(const S& structure, const Solved& solved, std::sp
     return structure.turns(group[side], p, turns);
   };
 
+  // The slowest loss through a turn out of the group over the positions left undecided by the
+  // first pass (kLosesOut): a position lost at a level past it need not read its turns again,
+  // its loss through the group being the slower. Unknown when resumed: read them.
+  std::atomic<int> slowest_out = resumed ? distance::kMaxTurns + 1 : -1;
   // First pass: each position's turns out of the group are read, those into it counted.
   for (int i = 0; i < sides && !resumed; ++i) {
     chunks(codes[i].size(), [&](std::uint64_t first, std::uint64_t end, Lists& out) {
@@ -341,6 +345,7 @@ std::vector<Codes> solve_group(const S& structure, const Solved& solved, std::sp
         reads.push_back({static_cast<std::uint32_t>(lookups.size()), n, any, std::nullopt});
       }
       std::uint32_t at = 0;
+      int slowest = -1;
       for (std::uint64_t k = first; k < end; ++k) {
         const Read& r = reads[k - first];
         const std::uint64_t e = shares[i].first + k;
@@ -362,12 +367,17 @@ std::vector<Codes> solve_group(const S& structure, const Solved& solved, std::sp
           if (fold.win >= 0) at_level(out.scheduled, fold.win).push_back(item(i, true, e));
         } else {
           c = static_cast<Code>(kUndecided | r.inside | (fold.loss >= 0 ? kLosesOut : 0));
+          slowest = std::max(slowest, fold.loss);
         }
       }
+      int was = slowest_out.load(std::memory_order_relaxed);
+      while (was < slowest && !slowest_out.compare_exchange_weak(was, slowest)) continue;
       if (options.progress) options.progress(end - first);
     });
   }
   if (!cyclic) return std::move(codes);
+  const int slowest_out_loss =
+      static_cast<int>(cluster.max(static_cast<std::uint64_t>(slowest_out.load() + 1))) - 1;
 
   // A successor decided with d turns left, told to a predecessor of this process's share: lost,
   // the predecessor wins in d + 1; won, its counter falls, and at zero it is lost, in one turn
@@ -381,8 +391,10 @@ std::vector<Codes> solve_group(const S& structure, const Solved& solved, std::sp
     }
     const Code was = code_ref(side, e).fetch_sub(1, std::memory_order_relaxed);
     if ((was & kCount) != 1) return;
-    Fold fold;  // the slowest loss through a turn out of the group, read again where there is one
-    if (was & kLosesOut)
+    // The slowest loss through a turn out of the group, read again where there is one that may
+    // be slower than d + 1.
+    Fold fold;
+    if ((was & kLosesOut) && d + 1 < slowest_out_loss)
       read_turns(
           reader, side, walkers[side].position(e), [&](const Lookup& l) { fold.add(l.get()); },
           [](bool, int, const auto&) {});

@@ -8,50 +8,6 @@
 #include "tbreader/tbreader.hpp"
 
 namespace tbgen::dobutsu {
-namespace detail {
-
-const Tables& tables() {
-  static const Tables t = [] {
-    Tables out{};
-    // Steps (rows, files) of a piece moving up: row - 1 is forward.
-    const std::array<std::vector<std::pair<int, int>>, kKinds> steps = {{
-        {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}},  // lion
-        {{-1, 0}, {0, -1}, {0, 1}, {1, 0}},                                      // giraffe
-        {{-1, -1}, {-1, 1}, {1, -1}, {1, 1}},                                    // elephant
-        {{-1, 0}},                                                               // chick
-        {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, 0}},                   // hen
-    }};
-    for (int kind = 0; kind < kKinds; ++kind)
-      for (int s = 0; s < 12; ++s)
-        for (const auto& [dr, df] : steps[kind]) {
-          const int r = s / 3, f = s % 3;
-          if (r + dr >= 0 && r + dr < 4 && f + df >= 0 && f + df < 3)
-            out.up[kind][s] |= Squares(1u << ((r + dr) * 3 + f + df));
-          if (r - dr >= 0 && r - dr < 4 && f + df >= 0 && f + df < 3)
-            out.down[kind][s] |= Squares(1u << ((r - dr) * 3 + f + df));
-        }
-    for (unsigned m = 0; m < 4096; ++m)
-      for (int s = 0; s < 12; ++s)
-        if (m >> s & 1) {
-          out.turn[m] |= Squares(1u << (11 - s));
-          out.mirror[m] |= Squares(1u << (s / 3 * 3 + 2 - s % 3));
-        }
-    return out;
-  }();
-  return t;
-}
-
-}  // namespace detail
-
-Position mirrored(const Position& p) {
-  Position q = p;
-  for (int k = 0; k < kKinds; ++k) {
-    q.mine.on[k] = detail::tables().mirror[p.mine.on[k]];
-    q.theirs.on[k] = detail::tables().mirror[p.theirs.on[k]];
-  }
-  return q;
-}
-
 namespace {
 
 std::string square_name(int s) {

@@ -58,7 +58,7 @@ Squares attacked_by_theirs(const Position& p);
 // side sees it.
 Position turned(const Position& p);
 // The board reflected, files a and c swapped.
-Position mirrored(const Position& p);
+inline Position mirrored(const Position& p);
 
 // What the rules say of a position before any turn: won with no turn left where the mover's lion
 // stands on its farthest rank (it arrived and was not taken); lost where the other side's lion
@@ -111,7 +111,42 @@ struct Tables {
   std::array<std::array<Squares, 12>, kKinds> up, down;
   std::array<Squares, 4096> turn, mirror;  // a mask turned round, reflected
 };
-const Tables& tables();
+// Made at compile time, so that the solver's loops read them without a call or a guard.
+constexpr Tables make_tables() {
+  struct Step {
+    int rows, files;
+  };
+  // Steps of a piece moving up: row - 1 is forward.
+  constexpr Step kSteps[kKinds][8] = {
+      {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}},  // lion
+      {{-1, 0}, {0, -1}, {0, 1}, {1, 0}},                                      // giraffe
+      {{-1, -1}, {-1, 1}, {1, -1}, {1, 1}},                                    // elephant
+      {{-1, 0}},                                                               // chick
+      {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, 0}},                   // hen
+  };
+  constexpr int kStepCount[kKinds] = {8, 4, 4, 1, 6};
+  Tables out{};
+  for (int kind = 0; kind < kKinds; ++kind)
+    for (int s = 0; s < 12; ++s)
+      for (int i = 0; i < kStepCount[kind]; ++i) {
+        const int r = s / 3, f = s % 3, dr = kSteps[kind][i].rows, df = kSteps[kind][i].files;
+        if (r + dr >= 0 && r + dr < 4 && f + df >= 0 && f + df < 3)
+          out.up[kind][s] |= Squares(1u << ((r + dr) * 3 + f + df));
+        if (r - dr >= 0 && r - dr < 4 && f + df >= 0 && f + df < 3)
+          out.down[kind][s] |= Squares(1u << ((r - dr) * 3 + f + df));
+      }
+  for (unsigned m = 0; m < 4096; ++m)
+    for (int s = 0; s < 12; ++s)
+      if (m >> s & 1) {
+        out.turn[m] |= Squares(1u << (11 - s));
+        out.mirror[m] |= Squares(1u << (s / 3 * 3 + 2 - s % 3));
+      }
+  return out;
+}
+inline constexpr Tables kTables = make_tables();
+constexpr const Tables& tables() {
+  return kTables;
+}
 inline Squares turn_mask(Squares m) {
   return tables().turn[m];
 }
@@ -130,11 +165,21 @@ inline Squares attacked_by(const Side& s, bool up) {
     for (Squares m = s.on[k]; m; m &= m - 1) a |= (up ? t.up : t.down)[k][__builtin_ctz(m)];
   return a;
 }
-// The attacks of a side's pieces less those of the piece on `gone` (taken there).
-inline Squares attacked_without(const Side& s, Squares gone, bool up) {
-  Side rest = s;
-  for (auto& on : rest.on) on = Squares(on & ~gone);
-  return attacked_by(rest, up);
+// The squares of the pieces of `s` that attack `square`: a piece attacks it from where a piece
+// of its kind on `square` would attack, moving the other way. Five lookups, not one a piece: the
+// solver asks this of every position and every predecessor.
+inline Squares attackers_of(const Side& s, int square, bool up) {
+  const auto& from = up ? detail::tables().down : detail::tables().up;
+  return Squares((from[kLion][square] & s.on[kLion]) | (from[kGiraffe][square] & s.on[kGiraffe]) |
+                 (from[kElephant][square] & s.on[kElephant]) |
+                 (from[kChick][square] & s.on[kChick]) | (from[kHen][square] & s.on[kHen]));
+}
+inline bool attacks_square(const Side& s, int square, bool up) {
+  return attackers_of(s, square, up) != 0;
+}
+// Whether the side to move attacks the other lion (it takes it next).
+inline bool attacks_lion(const Position& p) {
+  return attacks_square(p.mine, __builtin_ctz(p.theirs.on[kLion]), true);
 }
 inline Squares attacked_by_mine(const Position& p) {
   return attacked_by(p.mine, true);
@@ -154,16 +199,24 @@ inline Position turned(const Position& p) {
   return q;
 }
 
+inline Position mirrored(const Position& p) {
+  Position q = p;
+  for (int k = 0; k < kKinds; ++k) {
+    q.mine.on[k] = detail::tables().mirror[p.mine.on[k]];
+    q.theirs.on[k] = detail::tables().mirror[p.theirs.on[k]];
+  }
+  return q;
+}
+
 inline Over over(const Position& p) {
   if (p.mine.on[kLion] & kTopRow) return Over::won;
-  if ((p.theirs.on[kLion] & kBottomRow) && !(p.theirs.on[kLion] & attacked_by_mine(p)))
-    return Over::lost;
+  if ((p.theirs.on[kLion] & kBottomRow) && !attacks_lion(p)) return Over::lost;
   return Over::no;
 }
 
 inline std::optional<distance::Code> decided(const Position& p) {
   if (p.mine.on[kLion] & kTopRow) return distance::kWonNow;
-  if (p.theirs.on[kLion] & attacked_by_mine(p)) return distance::with_turns(true, 1);
+  if (attacks_lion(p)) return distance::with_turns(true, 1);
   if (p.theirs.on[kLion] & kBottomRow) return distance::kLostNow;
   return std::nullopt;
 }
@@ -206,7 +259,7 @@ void for_each_turn(const Position& p, Visit&& visit) {
         }
         const Position q = stepped(p, t);
         // A lion onto its farthest rank where nothing attacks it: the try, won at once.
-        if (kind == kLion && to < 3 && !(attacked_by_theirs(q) & to_bit)) {
+        if (kind == kLion && to < 3 && !attacks_square(q.theirs, to, false)) {
           t.wins = true;
           visit(t);
           continue;
@@ -229,19 +282,21 @@ void for_each_turn(const Position& p, Visit&& visit) {
 template <bool kLionOnly, class Visit>
 void for_each_unturn(const Position& c, Visit&& visit) {
   // The other side moved last: in `c` its pieces stand as they moved, down the board. Each is
-  // taken back in the other side's own view, where it moved up: b = turned(c).
-  const Position b = turned(c);
+  // taken back in the other side's own view, where it moved up: b = turned(c). Each turn is
+  // taken back in b itself and then made again: a copy of a position just written field by
+  // field stalls on its loads, and this is the solver's innermost loop.
+  Position b = turned(c);
   const Squares mine = b.mine.all(), theirs = b.theirs.all(), empty = kAll & ~(mine | theirs);
   for (int kind = 0; kind < (kLionOnly ? 1 : kKinds); ++kind)
     for (Squares to_set = b.mine.on[kind]; to_set; to_set &= to_set - 1) {
       const int to = __builtin_ctz(to_set);
       const Squares to_bit = Squares(1u << to);
+      b.mine.on[kind] = Squares(b.mine.on[kind] & ~to_bit);
       // A drop: a giraffe, an elephant or an unpromoted chick back into the hand.
       if (kind >= kGiraffe && kind <= kChick && b.mine.hand[kind - 1] < 2) {
-        Position q = b;
-        q.mine.on[kind] = Squares(q.mine.on[kind] & ~to_bit);
-        ++q.mine.hand[kind - 1];
-        visit(std::as_const(q));
+        ++b.mine.hand[kind - 1];
+        visit(std::as_const(b));
+        --b.mine.hand[kind - 1];
       }
       // A chick on its farthest rank cannot have stepped there (it would have been promoted); a
       // hen there may have been a chick a step before. Steps come from where the piece attacks
@@ -250,32 +305,33 @@ void for_each_unturn(const Position& c, Visit&& visit) {
       for (const int was : before_kinds) {
         if (was < 0 || (was == kChick && kind == kChick && to < 3)) continue;
         for (Squares from_set = attacks_down(was, to) & empty; from_set; from_set &= from_set - 1) {
-          const int from = __builtin_ctz(from_set);
-          Position q = b;
-          q.mine.on[kind] = Squares(q.mine.on[kind] & ~to_bit);
-          q.mine.on[was] |= Squares(1u << from);
+          const auto from_bit = Squares(from_set & -from_set);
+          b.mine.on[was] |= from_bit;
           // A lion that stepped onto its farthest rank where nothing attacked it had won: no
           // position followed. (Without a capture the other side's pieces stood as now.)
-          const auto step = [&](Position before) {
-            if (was == kLion && to < 3 && !(attacked_by(before.theirs, false) & to_bit)) return;
-            visit(std::as_const(before));
+          const auto step = [&] {
+            if (was == kLion && to < 3 && !attacks_square(b.theirs, to, false)) return;
+            visit(std::as_const(b));
           };
-          step(q);
+          step();
           // Or it took a piece there: one of the other side's, back from the mover's hand.
           for (int h = 0; h < kHandKinds; ++h) {
-            if (!q.mine.hand[h]) continue;
-            Position t = q;
-            --t.mine.hand[h];
-            t.theirs.on[h + 1] |= to_bit;
-            step(t);
+            if (!b.mine.hand[h]) continue;
+            --b.mine.hand[h];
+            b.theirs.on[h + 1] |= to_bit;
+            step();
+            b.theirs.on[h + 1] = Squares(b.theirs.on[h + 1] & ~to_bit);
             if (h + 1 == kChick) {  // a hen taken goes to the hand as a chick
-              t.theirs.on[kChick] = Squares(t.theirs.on[kChick] & ~to_bit);
-              t.theirs.on[kHen] |= to_bit;
-              step(t);
+              b.theirs.on[kHen] |= to_bit;
+              step();
+              b.theirs.on[kHen] = Squares(b.theirs.on[kHen] & ~to_bit);
             }
+            ++b.mine.hand[h];
           }
+          b.mine.on[was] = Squares(b.mine.on[was] & ~from_bit);
         }
       }
+      b.mine.on[kind] |= to_bit;
     }
 }
 

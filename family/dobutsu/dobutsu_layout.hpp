@@ -66,12 +66,27 @@ class Layout {
     const int a = __builtin_ctz(set), b = 31 - __builtin_clz(set);
     return a == b ? static_cast<std::uint32_t>(a) : static_cast<std::uint32_t>(b * (b - 1) / 2 + a);
   }
+  // The pairs by rank, {a, b} at C(b, 2) + a: looked up, as every position decoded asks.
+  static constexpr std::array<std::uint16_t, 45> kPairs = [] {
+    std::array<std::uint16_t, 45> pairs{};
+    for (int b = 1; b < 10; ++b)
+      for (int a = 0; a < b; ++a) pairs[b * (b - 1) / 2 + a] = std::uint16_t(1u << b | 1u << a);
+    return pairs;
+  }();
   static std::uint32_t set_of(std::uint32_t rank, int k) {
-    if (k == 0) return 0;
-    if (k == 1) return 1u << rank;
-    int b = 1;
-    while ((b + 1) * b / 2 <= static_cast<int>(rank)) ++b;
-    return 1u << b | 1u << (rank - static_cast<std::uint32_t>(b * (b - 1) / 2));
+    return k == 0 ? 0 : k == 1 ? 1u << rank : kPairs[rank];
+  }
+  // x / d for x < 2^24 (an entry's remainder within a placement of the lions) and 0 < d <= 45
+  // (the ways to hold a kind, the sets of a kind): a multiplication by 2^40 / d rounded up, exact
+  // while x < 2^40 / d; the divisions it replaces were a good part of decoding a position, which
+  // the solver does for every position on every pass.
+  static constexpr std::array<std::uint64_t, 46> kReciprocals = [] {
+    std::array<std::uint64_t, 46> r{};
+    for (std::uint64_t d = 1; d < r.size(); ++d) r[d] = (std::uint64_t{1} << 40) / d + 1;
+    return r;
+  }();
+  static std::uint32_t quotient(std::uint32_t x, std::uint32_t d) {
+    return static_cast<std::uint32_t>(x * kReciprocals[d] >> 40);
   }
   // The pieces other than lions on `free` squares, from an entry's remainder within a placement
   // of the lions, into `p`.
@@ -118,22 +133,24 @@ inline std::uint64_t Layout::own_entry(const Position& p) const {
 
 inline void Layout::place_pieces(std::uint32_t rest, Squares free, Position& p) const {
   using combinatorial::deposit_bits;
-  int shape = 0;
-  while (offsets_[shape + 1] <= rest) ++shape;
+  // The shape: how many shapes start at or before `rest` (a count without branches).
+  int shape = -1;
+  for (const std::uint64_t start : offsets_) shape += start <= rest;
   rest -= static_cast<std::uint32_t>(offsets_[shape]);
   const int k[3] = {shape / 9, shape / 3 % 3, shape % 3};
   for (int h = 0; h < kHandKinds; ++h) {
-    const auto ways = static_cast<std::uint32_t>(3 - k[h]);
-    p.mine.hand[h] = static_cast<std::uint8_t>(rest % ways);
+    const auto ways = static_cast<std::uint32_t>(3 - k[h]), next = quotient(rest, ways);
+    p.mine.hand[h] = static_cast<std::uint8_t>(rest - next * ways);
     p.theirs.hand[h] = static_cast<std::uint8_t>(2 - k[h] - p.mine.hand[h]);
-    rest /= ways;
+    rest = next;
   }
   Squares sets[3];
   for (int h = 0; h < kHandKinds; ++h) {
     const auto n =
         static_cast<std::uint32_t>(combinatorial::binomial(__builtin_popcount(free), k[h]));
-    sets[h] = Squares(deposit_bits(set_of(rest % n, k[h]), free));
-    rest /= n;
+    const std::uint32_t next = quotient(rest, n);
+    sets[h] = Squares(deposit_bits(set_of(rest - next * n, k[h]), free));
+    rest = next;
     free = Squares(free & ~sets[h]);
   }
   // What is left is the owners' bits, as own_entry() writes them.

@@ -59,6 +59,9 @@ class Structure {
   template <class Turns>
   bool turns(int, const Position& p, Turns& t) const {
     const Squares attacked = attacked_by_theirs(p), lion = p.mine.on[kLion];
+    // The other side's pieces that attack the lion: a turn other than the lion's leaves it
+    // attacked unless it takes the only one.
+    const Squares checkers = attackers_of(p.theirs, __builtin_ctz(lion), false);
     const Squares mine = p.mine.all(), empty = Squares(kAll & ~(mine | p.theirs.all()));
     const Code taken = distance::with_turns(true, 1);  // where the other side takes the lion
     bool any = false;
@@ -83,7 +86,7 @@ class Structure {
               t.known(distance::kLostNow);
             else
               inside(from, to, kind);
-          } else if ((attacked & lion) && (attacked_without(p.theirs, to_bit, false) & lion)) {
+          } else if (checkers & ~to_bit) {
             t.known(taken);  // the lion stays attacked: this turn does not take its attacker
           } else {
             inside(from, to, kind);
@@ -93,7 +96,7 @@ class Structure {
     for (int h = 0; h < kHandKinds; ++h)
       for (Squares to_set = p.mine.hand[h] ? empty : Squares(0); to_set; to_set &= to_set - 1) {
         any = true;
-        if (attacked & lion)
+        if (checkers)
           t.known(taken);
         else
           inside(-1, __builtin_ctz(to_set), h + 1);
@@ -104,7 +107,7 @@ class Structure {
   bool unturns(int, std::uint64_t, const Position& c, Back&& back) const {
     // Predecessors the rules decide (their mover attacks the other lion) have nothing to hear.
     const auto tell = [&](const Position& q) {
-      if (layout_.numbered(q) && !(attacked_by_mine(q) & q.theirs.on[kLion])) back(0, q);
+      if (layout_.numbered(q) && !attacks_lion(q)) back(0, q);
     };
     // The predecessors whose lions stood as now are numbered as they stand from one of c and its
     // mirror image only: from the other, only a lion's turn taken back can lead to them.
