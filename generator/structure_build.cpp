@@ -201,13 +201,16 @@ std::optional<BuildNeeds> StructureTables::needs_until(int processes,
     }
   for (const auto& group : groups) {
     // A process holds its share of the group: states (2 bytes an entry: a code, or a counter
-    // while undecided) and lists of positions by level (8 bytes an item, with the level being
-    // told and the vectors' growth: 3.5 bytes an entry, measured on Nine Men's Morris's largest
-    // group); alone, the parts the group reads at 2 bytes an entry, else a cache of their blocks.
+    // while undecided) and lists of positions by level (8 bytes an item). At worst nearly every
+    // entry waits in a list at once: quixo's first pass decides most positions through turns
+    // to sectors below and lists them at their levels, 11 bytes an entry at the peak of 5x5's
+    // sectors of 2 blanks (docs/distributed.md); dobutsu, decided level by level, 3. So 12 a
+    // bound, with the vectors' growth. Alone, it also holds the parts the group reads at 2
+    // bytes an entry, else a cache of their blocks.
     std::uint64_t entries = 0, read = 0;
     for (const int part : group) entries += s_->entries(part);
     for (const int part : s_->reads(group)) read += s_->entries(part);
-    peak = std::max(peak, 11 * entries / 2 / n + (n == 1 ? 2 * read : 0));
+    peak = std::max(peak, 12 * entries / n + (n == 1 ? 2 * read : 0));
   }
   needs.memory = peak + ((n == 1 ? std::uint64_t{64} : std::uint64_t{128}) << 20);
   return needs;

@@ -404,10 +404,13 @@ bad mo-rank "rank 3 has 3 points, not 4 (the six board)" mo "$m" '.../.../.../.O
 bad mo-both "both sides have fewer than three marks" mo "$m" 'OO./.../..../.../XX.:X'
 bad mo-batch-bad "stdin:2: morris position '.../.../..../.O./XX.:X:2:1'" mo batch "$m" <<<$'.../.../..../.O./XX.:X:2:2\n.../.../..../.O./XX.:X:2:1'
 
-# Each family's help example is a member and a board it answers.
+# Each family's help example is a member and a board it answers; but dobutsu's, whose one
+# member builds in minutes (hours under the sanitizers): its start is probed in
+# dobutsu_tables_test against the suite's tables.
 "$bin/tbprobe" --help >"$work/help" 2>&1
 while read -r line; do
   eval "set -- $line"  # tbprobe GAME BOARD, quotes removed
+  [ "$2" = 'dobutsu()' ] && continue
   "$bin/tbgen" build "$2" --tables "$work/f5" >/dev/null 2>&1
   check "help-example $2" 0 "$bin/tbprobe" --tables "$work/f5" "$2" "$3"
 done < <(grep "^  tbprobe '" "$work/help")
