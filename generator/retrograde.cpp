@@ -1,6 +1,6 @@
 #include "generator/retrograde.hpp"
 
-namespace tbgen::retrograde::detail {
+namespace tbgen::retrograde {
 
 std::vector<std::uint64_t> exchange(const Cluster& cluster,
                                     std::vector<std::vector<std::uint64_t>>& outgoing) {
@@ -19,4 +19,4 @@ std::vector<std::uint64_t> exchange(const Cluster& cluster,
   return told;
 }
 
-}  // namespace tbgen::retrograde::detail
+}  // namespace tbgen::retrograde

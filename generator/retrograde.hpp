@@ -225,11 +225,12 @@ struct FoldTurns {
   }
 };
 
-// Sends each process the items told to its positions; returns those told to this one's.
+}  // namespace detail
+
+// Sends each process the items told to its positions (outgoing[r]: rank r's, emptied); returns
+// those told to this one's. Morris's groups tell their positions the same way.
 std::vector<std::uint64_t> exchange(const Cluster& cluster,
                                     std::vector<std::vector<std::uint64_t>>& outgoing);
-
-}  // namespace detail
 
 // Solves a group of parts, reading the parts its turns leave it for from `solved`; returns the
 // codes of this process's share (entry_share) of each part of the group, in the group's order.

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <cstring>
 #include <stdexcept>
 
 #include "core/parallel.hpp"
@@ -538,18 +537,7 @@ std::vector<Codes> solve_group(const Layout& layout, const Solved& solved, const
     });
     // What other processes' positions told this one's.
     if (cluster.size() > 1) {
-      std::vector<Bytes> sent(cluster.size());
-      for (int r = 0; r < cluster.size(); ++r) {
-        sent[r].resize(outgoing[r].size() * 8);
-        std::memcpy(sent[r].data(), outgoing[r].data(), sent[r].size());
-        std::vector<std::uint64_t>().swap(outgoing[r]);
-      }
-      std::vector<std::uint64_t> told;
-      for (const Bytes& b : cluster.exchange(sent)) {
-        const std::size_t at = told.size();
-        told.resize(at + b.size() / 8);
-        std::memcpy(told.data() + at, b.data(), b.size());
-      }
+      const std::vector<std::uint64_t> told = retrograde::exchange(cluster, outgoing);
       in_chunks(told.size(), false, [&](std::uint64_t first, std::uint64_t end, Lists& out) {
         for (std::uint64_t k = first; k < end; ++k)
           tell(static_cast<int>(told[k] >> 63), told[k] & ~(kSide | kLost), (told[k] & kLost) != 0,

@@ -22,7 +22,6 @@
 // as slide's (docs/FORMAT.md, codec 11): 0 a draw, d + 1 decided with d turns still to be
 // played, the side to move winning when d is odd.
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <vector>
 
@@ -57,21 +56,9 @@ std::vector<Sector> sectors_read(const Layout& layout, const Sector& sector);
 
 // What a group's solve holds between two levels (generator/group_checkpoint.hpp).
 using retrograde::GroupState;
-
-struct SolveOptions {
-  unsigned threads = 1;
-  // Hears of positions as the first pass looks at them (all of them at once when resumed).
-  std::function<void(std::uint64_t)> progress = {};
-  // A distributed build: each process solves its share of each sector (entry_share) and tells
-  // the others' positions what its own decide, level by level.
-  const Cluster* cluster = &single_process();
-  // Saving a group that cycles between levels: asked before each level whether to save
-  // (any process's yes is every process's), then handed the state.
-  std::function<bool()> save_due = {};
-  std::function<void(const GroupState&)> save = {};
-  // A state saved before, every process's at the same level, to go on from instead of starting.
-  GroupState* resume = nullptr;
-};
+// The cyclic engine's options: threads, progress, the cluster (each process solves its share of
+// each sector and tells the others' positions what its own decide, level by level), saves.
+using retrograde::SolveOptions;
 
 // Solves the group of `sector`, reading the sectors_read() from `solved` (whole in one
 // process; through a cache of blocks in a distributed build); returns the codes of this
