@@ -11,8 +11,9 @@
 namespace tbgen::retrograde {
 namespace {
 
-// 3: the cyclic engine's states (a code, or a counter and two flags) and level items.
-constexpr char kMagic[8] = {'T', 'B', 'G', 'W', 'O', 'R', 'K', '3'};
+// 4: the cyclic engine's states (a code, or a counter and two flags) and level items, morris's
+// too (3's morris items were its own solver's: a save of 3 is solved again).
+constexpr char kMagic[8] = {'T', 'B', 'G', 'W', 'O', 'R', 'K', '4'};
 
 struct FileHeader {
   char magic[8];

@@ -33,6 +33,14 @@
 //       told may repeat and are to be told once each (the structure's inside count was of
 //       distinct positions).
 //   int entries_of(int part, const Position& q, std::uint64_t* out) const;  at most 16
+// and, where they pay:
+//   void prefetch_turns(int part, const Position& p) const;  starts the loads p's turns begin
+//       with: the first pass asks it a few positions ahead.
+//   void solve_alone(int part, const Solved&, Codes& codes, const SolveOptions&) const;
+//       solves a group of one part without cycles in one process by a pass of its own (morris's
+//       placements, taken in the order their turns' codes lie in), in place of the first pass.
+// unturns() may start the loads entries_of() needs: the engine asks entries_of() for a batch of
+// predecessors after their unturns.
 //
 // A group's positions each get a 16-bit state: their code once decided (distance_code.hpp),
 // else kUndecided and a counter of the turns into the group not yet known to be won for the
@@ -243,7 +251,7 @@ std::vector<Codes> solve_group(const S& structure, const Solved& solved, std::sp
   const bool cyclic = structure.cyclic(group);
   const int sides = static_cast<int>(group.size());
   std::vector<EntryShare> shares;
-  std::vector<decltype(structure.walker(0))> walkers;
+  std::vector<std::decay_t<decltype(structure.walker(0))>> walkers;
   GroupState state;
   const bool resumed = options.resume != nullptr;
   if (resumed) state = std::move(*options.resume);
@@ -285,6 +293,12 @@ std::vector<Codes> solve_group(const S& structure, const Solved& solved, std::sp
       if (ref.compare_exchange_weak(was, c, std::memory_order_relaxed)) return true;
     return false;
   };
+  if constexpr (requires { structure.solve_alone(0, solved, codes[0], options); }) {
+    if (!cyclic && !resumed && sides == 1 && cluster.size() == 1) {
+      structure.solve_alone(group[0], solved, codes[0], options);
+      return std::move(codes);
+    }
+  }
   std::vector<std::vector<std::uint64_t>> outgoing(cluster.size());
   const auto chunks = [&](std::uint64_t count, const auto& work) {
     in_chunks(options.threads, cluster.size(), count, state, outgoing, work);
@@ -317,6 +331,11 @@ std::vector<Codes> solve_group(const S& structure, const Solved& solved, std::sp
       reads.clear();
       Reader reader(solved);
       for (std::uint64_t k = first; k < end; ++k) {
+        if constexpr (requires { structure.prefetch_turns(0, std::declval<const Position&>()); }) {
+          constexpr std::uint64_t kAhead = 8;
+          if (k + kAhead < end)
+            structure.prefetch_turns(group[i], walkers[i].position(shares[i].first + k + kAhead));
+        }
         const Position p = walkers[i].position(shares[i].first + k);
         if (const auto c = structure.decided(group[i], p)) {
           reads.push_back({static_cast<std::uint32_t>(lookups.size()), 0, true, c});
@@ -422,30 +441,45 @@ std::vector<Codes> solve_group(const S& structure, const Solved& solved, std::sp
     const std::vector<std::uint64_t> level = std::move(at_level(state.decided, d));
     std::vector<std::uint64_t>().swap(at_level(state.decided, d));
     chunks(level.size(), [&](std::uint64_t first, std::uint64_t end, Lists& out) {
-      // In batches, in two steps, so that the loads of the predecessors' states overlap.
+      // In batches, in three steps, so that the loads of each step overlap: the predecessors
+      // (what entries_of reads, started by unturns), their entries (and their states'
+      // loads), then the telling.
+      struct Told {
+        std::uint32_t back_end;  // its predecessors in `back`
+        bool once, won;
+      };
+      thread_local std::vector<Told> told;
+      thread_local std::vector<std::pair<int, Position>> back;  // side, position
       thread_local std::vector<std::uint64_t> preds;
       constexpr std::uint64_t kBatch = 32;
       Reader reader(solved);
       for (std::uint64_t batch = first; batch < end; batch += kBatch) {
-        preds.clear();
+        told.clear();
+        back.clear();
         for (std::uint64_t k = batch; k < std::min(end, batch + kBatch); ++k) {
           const int side = side_of_item(level[k]);
-          const bool won = won_item(level[k]);
           const std::uint64_t entry = level[k] & kEntryMask;
-          const std::size_t from = preds.size();
           const bool once = structure.unturns(
-              group[side], entry, walkers[side].position(entry), [&](int part, const Position& q) {
-                const int before = side_of_part(part);
-                std::uint64_t entries[16];
-                const int n = structure.entries_of(part, q, entries);
-                for (int j = 0; j < n; ++j) {
-                  const std::uint64_t e = entries[j];
-                  if (e >= shares[before].first && e < shares[before].end)
-                    __builtin_prefetch(&codes[before][e - shares[before].first]);
-                  preds.push_back(item(before, won, e));
-                }
-              });
-          if (once) {
+              group[side], entry, walkers[side].position(entry),
+              [&](int part, const Position& q) { back.emplace_back(side_of_part(part), q); });
+          told.push_back({static_cast<std::uint32_t>(back.size()), once, won_item(level[k])});
+        }
+        preds.clear();
+        std::uint32_t at = 0;
+        for (const Told& t : told) {
+          const std::size_t from = preds.size();
+          for (; at < t.back_end; ++at) {
+            const int before = back[at].first;
+            std::uint64_t entries[16];
+            const int n = structure.entries_of(group[before], back[at].second, entries);
+            for (int j = 0; j < n; ++j) {
+              const std::uint64_t e = entries[j];
+              if (e >= shares[before].first && e < shares[before].end)
+                __builtin_prefetch(&codes[before][e - shares[before].first]);
+              preds.push_back(item(before, t.won, e));
+            }
+          }
+          if (t.once) {
             std::sort(preds.begin() + from, preds.end());
             preds.erase(std::unique(preds.begin() + from, preds.end()), preds.end());
           }

@@ -21,6 +21,10 @@
 //   WriteOptions write_options() const;         optional: how its tables are compressed, where
 //                                               they were first written otherwise (slide's at
 //                                               kLayerWrite); else kEngineWrite
+//   double list_bytes_per_entry() const;        optional: what a group's lists of positions by
+//                                               level hold at their peak, in bytes an entry of
+//                                               the group, where measured below the engine's
+//                                               bound (kListBytesPerEntry)
 //
 // Tables hold the engine's codes (distance_code.hpp) in value codec 15, or in codec 11 where a
 // structure's tables were first written so (slide, morris).
@@ -47,6 +51,12 @@ inline constexpr WriteOptions kEngineWrite = [] {
 
 class GameTables;
 
+// At worst nearly every entry of a group waits in a list at once: quixo's first pass decides most
+// positions through turns to sectors below and lists them at their levels, 11 bytes an entry at
+// the peak of 5x5's sectors of 2 blanks (docs/distributed.md). So 12 a bound, with the vectors'
+// growth.
+inline constexpr double kListBytesPerEntry = 12;
+
 // What the build driver knows of a structure: S seen through virtual calls, a call a group.
 class Structure {
  public:
@@ -61,12 +71,14 @@ class Structure {
   virtual std::vector<int> reads(std::span<const int> group) const = 0;
   virtual std::string describe(int part, std::uint64_t entry) const = 0;
   virtual WriteOptions write_options() const = 0;
+  virtual double list_bytes_per_entry() const = 0;
   virtual std::vector<retrograde::Codes> solve(std::span<const int> group,
                                                const retrograde::Solved& solved,
                                                const retrograde::SolveOptions& options) const = 0;
-  // A stored position's code derived from its turns' codes (tbgen verify --deep).
-  virtual retrograde::Code one_ply(int part, std::uint64_t entry,
-                                   const retrograde::Solved& solved) const = 0;
+  // The codes of the entries [first, end) of a part derived from their turns' codes, into
+  // out[0 .. end - first) (tbgen verify --deep).
+  virtual void one_ply(int part, std::uint64_t first, std::uint64_t end,
+                       const retrograde::Solved& solved, retrograde::Code* out) const = 0;
 };
 
 template <class S>
@@ -90,14 +102,23 @@ class EngineStructure final : public Structure {
     else
       return kEngineWrite;
   }
+  double list_bytes_per_entry() const override {
+    if constexpr (requires { s_.list_bytes_per_entry(); })
+      return s_.list_bytes_per_entry();
+    else
+      return kListBytesPerEntry;
+  }
   std::vector<retrograde::Codes> solve(std::span<const int> group, const retrograde::Solved& solved,
                                        const retrograde::SolveOptions& options) const override {
     return retrograde::solve_group(s_, solved, group, options);
   }
-  retrograde::Code one_ply(int part, std::uint64_t entry,
-                           const retrograde::Solved& solved) const override {
-    return retrograde::one_ply(s_, part, s_.walker(part).position(entry),
-                               [&](int to, std::uint64_t e) { return solved.code(to, e); });
+  void one_ply(int part, std::uint64_t first, std::uint64_t end, const retrograde::Solved& solved,
+               retrograde::Code* out) const override {
+    const auto& walker = s_.walker(part);
+    for (std::uint64_t e = first; e < end; ++e)
+      out[e - first] = retrograde::one_ply(s_, part, walker.position(e), [&](int to, std::uint64_t k) {
+        return solved.code(to, k);
+      });
   }
 
  private:

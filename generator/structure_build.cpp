@@ -201,16 +201,14 @@ std::optional<BuildNeeds> StructureTables::needs_until(int processes,
     }
   for (const auto& group : groups) {
     // A process holds its share of the group: states (2 bytes an entry: a code, or a counter
-    // while undecided) and lists of positions by level (8 bytes an item). At worst nearly every
-    // entry waits in a list at once: quixo's first pass decides most positions through turns
-    // to sectors below and lists them at their levels, 11 bytes an entry at the peak of 5x5's
-    // sectors of 2 blanks (docs/distributed.md); dobutsu, decided level by level, 3. So 12 a
-    // bound, with the vectors' growth. Alone, it also holds the parts the group reads at 2
-    // bytes an entry, else a cache of their blocks.
+    // while undecided) and lists of positions by level (8 bytes an item), together at most
+    // list_bytes_per_entry() (structure.hpp). Alone, it also holds the parts the group reads at
+    // 2 bytes an entry, else a cache of their blocks.
     std::uint64_t entries = 0, read = 0;
     for (const int part : group) entries += s_->entries(part);
     for (const int part : s_->reads(group)) read += s_->entries(part);
-    peak = std::max(peak, 12 * entries / n + (n == 1 ? 2 * read : 0));
+    const auto lists = static_cast<std::uint64_t>(s_->list_bytes_per_entry() * double(entries));
+    peak = std::max(peak, lists / n + (n == 1 ? 2 * read : 0));
   }
   needs.memory = peak + ((n == 1 ? std::uint64_t{64} : std::uint64_t{128}) << 20);
   return needs;
@@ -369,14 +367,15 @@ std::string StructureTables::deep_verify(const TableSet& tables, const std::stri
   const Codes& stored = solved.codes(part);
   const std::uint64_t chunk = std::uint64_t{1} << 12;
   parallel_for(threads, (stored.size() + chunk - 1) / chunk, [&](std::uint64_t k) {
-    for (std::uint64_t e = k * chunk; e < std::min<std::uint64_t>(stored.size(), (k + 1) * chunk);
-         ++e) {
-      const Code derived = s_->one_ply(part, e, solved);
-      if (derived != stored[e])
+    const std::uint64_t first = k * chunk, end = std::min<std::uint64_t>(stored.size(), first + chunk);
+    Code derived[chunk];
+    s_->one_ply(part, first, end, solved, derived);
+    for (std::uint64_t e = first; e < end; ++e) {
+      if (derived[e - first] != stored[e])
         throw tbreader::Error(table_path(tables.directory(), name).string() + ": position " +
                               s_->describe(part, e) + " (entry " + std::to_string(e) + ") stores " +
                               std::to_string(stored[e]) + " but its turns give " +
-                              std::to_string(derived));
+                              std::to_string(derived[e - first]));
     }
   });
   return one_ply_note(stored.size());

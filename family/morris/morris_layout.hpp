@@ -1,6 +1,6 @@
 #pragma once
 // A morris member's sectors and how their positions are numbered; shared by the generator and
-// the reader (morris_solver.hpp says what a sector is and in which order they are solved).
+// the reader (morris_structure.hpp says what a sector is and in which order they are solved).
 //
 // Positions of a sector are numbered under the board's 16 symmetries as every family keys its
 // tables (Symmetry::keyed_entry): the class of the mover's set, then the rank of the other

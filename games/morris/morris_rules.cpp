@@ -1,6 +1,6 @@
 // morris(board=nine,pieces=9,fly=1,lasker=0,first=X): mills, captures and material (SPEC 6).
 // The boards, turns and positions are family/morris/morris_game; its sectors are solved by
-// material (family/morris/morris_solver.hpp). Nine Men's Morris is morris(), Lasker Morris
+// material (family/morris/morris_structure.hpp). Nine Men's Morris is morris(), Lasker Morris
 // morris(lasker=1), Six Men's Morris morris(board=six).
 #include "family/family_game.hpp"
 #include "family/morris/morris_game.hpp"

@@ -1,7 +1,7 @@
-// The morris solver on small members, every sector in order: each position's code agrees with
-// its turns one ply on (the deep check), equivalent positions agree, and the layout numbers
-// every position of a sector exactly once up to symmetry.
-#include "family/morris/morris_solver.hpp"
+// Morris as a structure of the cyclic engine on small members, every group in order: each
+// position's code agrees with its turns one ply on (the deep check), equivalent positions agree,
+// and the layout numbers every position of a sector exactly once up to symmetry.
+#include "family/morris/morris_structure.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,19 +13,17 @@
 namespace tbgen::morris {
 namespace {
 
-class Tables : public Solved {
+class Tables : public retrograde::Solved {
  public:
-  const Code* codes_of(const Sector& s) const override { return codes.at(s).data(); }
-  std::map<Sector, Codes> codes;
+  const distance::Code* codes_of(int part) const override { return codes.at(part).data(); }
+  std::map<int, retrograde::Codes> codes;
 };
 
-Tables solve_all(const Layout& layout) {
+Tables solve_all(const MorrisStructure& structure) {
   Tables t;
-  for (const Sector& s : layout.sectors()) {
-    if (t.codes.count(s)) continue;
-    auto group = solve_group(layout, t, s, {.threads = 2});
-    const auto sides = group_of(layout, s);
-    for (std::size_t i = 0; i < sides.size(); ++i) t.codes[sides[i]] = std::move(group[i]);
+  for (const auto& group : structure.groups()) {
+    auto codes = retrograde::solve_group(structure, t, group, {.threads = 2});
+    for (std::size_t i = 0; i < group.size(); ++i) t.codes[group[i]] = std::move(codes[i]);
   }
   return t;
 }
@@ -33,19 +31,20 @@ Tables solve_all(const Layout& layout) {
 class MorrisSolver : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(MorrisSolver, EveryCodeAgreesWithItsTurns) {
-  const Layout layout(rules_of(GameString(GetParam())));
-  const Tables t = solve_all(layout);
+  const MorrisStructure structure(rules_of(GameString(GetParam())));
+  const Layout& layout = structure.layout();
+  const Tables t = solve_all(structure);
   std::uint64_t positions = 0, wins = 0, draws = 0;
-  for (const auto& [s, codes] : t.codes)
+  for (const auto& [part, codes] : t.codes)
     for (std::uint64_t e = 0; e < codes.size(); ++e) {
-      const Position p = layout.position(s, e);
-      ASSERT_EQ(codes[e], one_ply(layout, t, p))
-          << GetParam() << " sector " << s.mine << "," << s.theirs << "," << s.mine_hand << ","
-          << s.theirs_hand << " entry " << e;
+      const Position p = layout.position(structure.sector(part), e);
+      ASSERT_EQ(codes[e], retrograde::one_ply(structure, part, p, [&](int to, std::uint64_t k) {
+                  return t.code(to, k);
+                })) << GetParam() << " " << structure.table_name(part) << " entry " << e;
       for (std::uint64_t other : layout.equivalent_entries(p)) ASSERT_EQ(codes[other], codes[e]);
       ++positions;
-      wins += codes[e] && codes[e] % 2 == 0;
-      draws += codes[e] == 0;
+      wins += distance::mover_wins(codes[e]);
+      draws += !distance::decided(codes[e]);
     }
   std::cout << GetParam() << ": " << positions << " entries, " << wins << " won, " << draws
             << " drawn\n";
