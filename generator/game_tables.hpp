@@ -33,6 +33,9 @@ struct BuildContext {
   // Not empty: build the tables in their order up to this one (its name, without .tb) and stop
   // (tbgen build --until; GameTables::builds_part()).
   std::string until{};
+  // Gravity members: the entries of a layer one process solves at a time (0: its own choice);
+  // smaller holds less and resumes nearer a kill (tbgen build --part-entries).
+  std::uint64_t part_entries = 0;
 };
 
 inline format::Header table_header(const std::string& game, std::uint32_t index_scheme,

@@ -48,7 +48,7 @@ std::filesystem::path with(std::filesystem::path p, const char* suffix) {
   return p += suffix;
 }
 
-TEST(MorrisCheckpoint, ASaveIsReadBackAsWritten) {
+TEST(GroupCheckpoint, ASaveIsReadBackAsWritten) {
   const auto dir = tbgen::testing::fresh_directory("morris-save");
   GroupCheckpoint c = checkpoint_in(dir);
   EXPECT_TRUE(c.levels().empty());
@@ -64,7 +64,7 @@ TEST(MorrisCheckpoint, ASaveIsReadBackAsWritten) {
 
 // Processes wait for one another between the steps of a save: killed at any point of one,
 // each holds the level before or the new one, and the newest level all hold is one each can read.
-TEST(MorrisCheckpoint, AKillInASaveLeavesTheLevelBeforeOrTheNewOne) {
+TEST(GroupCheckpoint, AKillInASaveLeavesTheLevelBeforeOrTheNewOne) {
   const auto dir = tbgen::testing::fresh_directory("morris-kill");
   GroupCheckpoint c = checkpoint_in(dir);
   const auto path = dir / "t-p0of2.work";
@@ -91,7 +91,7 @@ TEST(MorrisCheckpoint, AKillInASaveLeavesTheLevelBeforeOrTheNewOne) {
   expect_state(c.load(4, kShares), 4);
 }
 
-TEST(MorrisCheckpoint, AFileThatDoesNotCheckIsNotRead) {
+TEST(GroupCheckpoint, AFileThatDoesNotCheckIsNotRead) {
   const auto dir = tbgen::testing::fresh_directory("morris-corrupt");
   GroupCheckpoint c = checkpoint_in(dir);
   save(c, 6);
@@ -108,7 +108,7 @@ TEST(MorrisCheckpoint, AFileThatDoesNotCheckIsNotRead) {
   EXPECT_FALSE(c.load(6, kShares));
 }
 
-TEST(MorrisCheckpoint, AnotherProcessesOrGroupsSaveIsNotRead) {
+TEST(GroupCheckpoint, AnotherProcessesOrGroupsSaveIsNotRead) {
   const auto dir = tbgen::testing::fresh_directory("morris-other");
   GroupCheckpoint c = checkpoint_in(dir);
   save(c, 1);

@@ -34,7 +34,7 @@ echo "$c killed after $written tables, resumed: $(ls "$work/c" | grep -c '\.tb$'
 # ends byte-identical.
 c='connect(cols=8,rows=3)'
 "$bin/tbgen" build "$c" --tables "$work/p-whole" >/dev/null 2>&1 || { echo "FAIL: $c build"; failures=$((failures + 1)); }
-TBGEN_GRAVITY_PART=4194304 "$bin/tbgen" build "$c" --tables "$work/p" --threads 1 >"$work/p.log" 2>&1 &
+"$bin/tbgen" build "$c" --part-entries 4194304 --tables "$work/p" --threads 1 >"$work/p.log" 2>&1 &
 pid=$!
 # Until a table is written and the layer below it, solved in parts, has one in its work
 # file (past its 40-byte header).
@@ -48,7 +48,7 @@ for _ in $(seq 3000); do
 done
 kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
-TBGEN_GRAVITY_PART=4194304 "$bin/tbgen" build "$c" --tables "$work/p" >"$work/p.log" 2>&1 || { echo "FAIL: $c resumed mid-layer"; failures=$((failures + 1)); }
+"$bin/tbgen" build "$c" --part-entries 4194304 --tables "$work/p" >"$work/p.log" 2>&1 || { echo "FAIL: $c resumed mid-layer"; failures=$((failures + 1)); }
 grep -q 'resumed at entry' "$work/p.log" || { echo "FAIL: $c did not resume in the middle of a layer"; cat "$work/p.log"; failures=$((failures + 1)); }
 ls "$work/p" | grep -q '\.work$' && { echo "FAIL: $c left work files"; failures=$((failures + 1)); }
 for f in "$work"/p-whole/*.tb; do

@@ -134,10 +134,9 @@ void check_needs(const GameTables& game, const std::string& name, const std::str
   if (!refusal.empty()) throw tbreader::Error(refusal);
 }
 
-// `cluster`: the processes of an `mpirun ... --mpi` build (SPEC 9), of which rank 0 alone logs,
-// shows progress and writes files.
-int run_build(const std::string& game, const fs::path& dir, unsigned threads,
-              const Cluster* cluster, std::chrono::seconds save_every, const std::string& until) {
+// `asked.cluster`: the processes of an `mpirun ... --mpi` build (SPEC 9), of which rank 0 alone
+// logs, shows progress and writes files.
+int run_build(const std::string& game, const BuildContext& asked) {
   std::vector<std::unique_ptr<GameTables>> games;
   std::vector<std::string> names;
   if (game == "all") {
@@ -147,17 +146,16 @@ int run_build(const std::string& game, const fs::path& dir, unsigned threads,
     games.push_back(make_game_tables(game));
     names.push_back(tbreader::canonical(game));
   }
+  const Cluster* cluster = asked.cluster;
+  const fs::path& dir = asked.tables;
+  const std::string& until = asked.until;
   const bool rank0 = !cluster || cluster->rank() == 0;
   if (rank0) {
     fs::create_directories(dir);
     remove_stale_temporaries(dir);
   }
-  const BuildContext context{.tables = dir,
-                             .threads = threads,
-                             .log = rank0 ? &std::cout : nullptr,
-                             .cluster = cluster,
-                             .save_every = save_every,
-                             .until = until};
+  BuildContext context = asked;
+  context.log = rank0 ? &std::cout : nullptr;
   for (std::size_t i = 0; i < games.size(); ++i) {
     const auto& g = games[i];
     if (!until.empty() && !g->builds_part())
@@ -167,11 +165,9 @@ int run_build(const std::string& game, const fs::path& dir, unsigned threads,
     if (!cluster || g->distributed()) {
       g->build(context);
     } else if (rank0) {
-      g->build({.tables = dir,
-                .threads = threads,
-                .log = &std::cout,
-                .save_every = save_every,
-                .until = until});
+      BuildContext alone = context;
+      alone.cluster = nullptr;
+      g->build(alone);
     }
     if (cluster) cluster->sum(0);  // every process waits for the game's last file
   }
@@ -313,6 +309,12 @@ int main(int argc, char** argv) {
   build->add_option("--until", until,
                     "stop once this table (its name, without .tb) is written: a member too "
                     "large to build whole here, a sector at a time (quixo, dobutsu)");
+  std::uint64_t part_entries = 0;
+  build
+      ->add_option("--part-entries", part_entries,
+                   "entries of a layer one process solves at a time (gravity members; default "
+                   "268435456): smaller holds less and resumes nearer a kill")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
 
   std::string verify_path, checksums;
   bool deep = false;
@@ -350,7 +352,12 @@ int main(int argc, char** argv) {
   try {
     const fs::path dir = tables_directory(tables_option);
     if (*build)
-      return run_build(game, dir, threads, cluster, std::chrono::seconds(save_seconds), until);
+      return run_build(game, {.tables = dir,
+                              .threads = threads,
+                              .cluster = cluster,
+                              .save_every = std::chrono::seconds(save_seconds),
+                              .until = until,
+                              .part_entries = part_entries});
     if (*verify)
       return run_verify(verify_path.empty() ? dir : fs::path(verify_path), deep, threads,
                         checksums);

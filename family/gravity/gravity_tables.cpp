@@ -51,24 +51,20 @@ constexpr WriteOptions kGravityWrite = [] {
 }();
 constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 20;  // a process's entries a round
 // A single process's part of a layer that reads the next one whole (or none): 2^28 entries,
-// 64 MB of codes at 2 bits. TBGEN_GRAVITY_PART sets another number of entries (a multiple of a
-// work file's chunk): smaller parts, so that tests resume builds in the middle of a layer.
-std::uint64_t part_entries() {
-  static const std::uint64_t entries = [] {
-    const char* text = std::getenv("TBGEN_GRAVITY_PART");
-    const std::uint64_t chunk = LayerStore::kChunkEntries;
-    const std::uint64_t asked = text ? std::strtoull(text, nullptr, 10) : 0;
-    return asked > 0 ? (asked + chunk - 1) / chunk * chunk : std::uint64_t{1} << 28;
-  }();
-  return entries;
+// 64 MB of codes at 2 bits, unless the build asks another number of entries (a multiple of a
+// work file's chunk; tbgen build --part-entries): smaller parts hold less and resume nearer
+// where a build was killed.
+std::uint64_t part_entries(const BuildContext& context) {
+  const std::uint64_t chunk = LayerStore::kChunkEntries, asked = context.part_entries;
+  return asked > 0 ? (asked + chunk - 1) / chunk * chunk : std::uint64_t{1} << 28;
 }
 // What a single process holds to solve a layer, in entries: the part (or the layer, held whole)
 // and what it reads of the next layer, at most eight parts (512 MiB at 2 bits). A part that
 // reads the next layer in runs grows chunk by chunk up to it: a fixed part read from 3 to 7.3
 // times its size (6x6, 7x5), so that the memory the first line could promise was that of the
 // worst part; filled to the budget, every large layer takes what the first line says.
-std::uint64_t budget_entries() {
-  return 8 * part_entries();
+std::uint64_t budget_entries(std::uint64_t part) {
+  return 8 * part;
 }
 constexpr std::uint32_t kSampleStride = 32;
 
@@ -239,8 +235,8 @@ struct Part {
 // the next.
 class PartPlanner {
  public:
-  PartPlanner(const GravityMember& member, int t, unsigned threads)
-      : member_(member), t_(t), threads_(threads) {}
+  PartPlanner(const GravityMember& member, int t, unsigned threads, std::uint64_t budget)
+      : member_(member), t_(t), threads_(threads), budget_(budget) {}
   // The part from `from` (a chunk's first entry): whole chunks, or up to the layer's end, as
   // many as keep what is held (the part, or `whole` entries when the layer is held whole) and
   // its runs within the budget; at least one chunk.
@@ -254,7 +250,7 @@ class PartPlanner {
       std::uint64_t read = 0;
       for (const auto& [a, b] : runs) read += b - a;
       const std::uint64_t end = std::min(entries, part.to + LayerStore::kChunkEntries);
-      if (part.to > from && (whole > 0 ? whole : end - from) + read > budget_entries()) break;
+      if (part.to > from && (whole > 0 ? whole : end - from) + read > budget_) break;
       part = {.to = end, .runs = std::move(runs)};
       ahead_.pop_front();
       first_ = end;
@@ -280,6 +276,7 @@ class PartPlanner {
   const GravityMember& member_;
   int t_;
   unsigned threads_;
+  std::uint64_t budget_;     // budget_entries()
   std::uint64_t first_ = 0;  // the first entry of ahead_'s first chunk
   std::deque<Runs> ahead_;   // the runs of the chunks from first_ on, listed
 };
@@ -333,7 +330,9 @@ class GravityTables final : public GameTables {
   // Whether a single process reads layer t + 1 whole, once, to solve layer t: when it holds at
   // most four parts (every layer up to 6x5 and 7x4), whose moves would read most of it anyway,
   // and listing the classes they read would cost time.
-  bool reads_whole(int t) const { return member_.index().entries(t + 1) <= 4 * part_entries(); }
+  bool reads_whole(int t, std::uint64_t part) const {
+    return member_.index().entries(t + 1) <= 4 * part;
+  }
   std::filesystem::path work_path(const std::filesystem::path& dir, int t) const {
     return dir / (layer_table_name(member_.rules(), 't', t) + ".work");
   }
@@ -341,7 +340,7 @@ class GravityTables final : public GameTables {
               Progress* progress) const;
   // Whether layer t is held in memory as well as in its work file: when the layer below reads
   // it whole.
-  bool held_whole(int t) const { return t > 0 && reads_whole(t - 1); }
+  bool held_whole(int t, std::uint64_t part) const { return t > 0 && reads_whole(t - 1, part); }
   // Solves the rest of layer t into out's work file, part by part, reading layer t + 1 from
   // `next` (null for the last layer); keeps its codes in memory too if held_whole(t).
   void solve_streamed(const BuildContext& context, int t, const HeldLayer* next,
@@ -364,6 +363,7 @@ std::optional<BuildNeeds> GravityTables::needs(int processes) const {
   };
   BuildNeeds needs;
   std::uint64_t layers = 0;
+  const std::uint64_t part_size = part_entries({});  // a build asking smaller holds less
   for (int t = 0; t < member_.layers(); ++t) {
     needs.positions += index.positions(t);
     needs.stored += index.entries(t);
@@ -377,11 +377,12 @@ std::optional<BuildNeeds> GravityTables::needs(int processes) const {
     // reads: layer t + 1 whole, or runs of it up to the budget. Then, layer t + 1 let go,
     // writing: a batch of blocks and the table's directory, 16 bytes a block.
     const std::uint64_t held =
-        held_whole(t) ? index.entries(t) : std::min(index.entries(t), part_entries());
+        held_whole(t, part_size) ? index.entries(t) : std::min(index.entries(t), part_size);
     const std::uint64_t solving =
-        last             ? held
-        : reads_whole(t) ? held + index.entries(t + 1)
-                         : std::min(budget_entries(), index.entries(t) + index.entries(t + 1));
+        last ? held
+        : reads_whole(t, part_size)
+            ? held + index.entries(t + 1)
+            : std::min(budget_entries(part_size), index.entries(t) + index.entries(t + 1));
     const std::uint64_t written = stored ? 2 * 16 * (index.entries(t) / kBlock) : 0;
     layers = std::max({layers, bytes(solving), bytes(held) + written});
   }
@@ -451,7 +452,8 @@ void GravityTables::solve_streamed(const BuildContext& context, int t, const Hel
   if (resumed > 0 && context.log)
     *context.log << label << ": resumed at entry " << resumed << " of " << entries << "\n";
   Progress progress(label, entries - resumed);
-  if (held_whole(t)) {
+  const std::uint64_t part_size = part_entries(context);
+  if (held_whole(t, part_size)) {
     out.codes.emplace(0, entries, member_.entry_bits());
     if (resumed > 0)
       std::memcpy(out.codes->words(), store.read(0, resumed, context.threads).words(),
@@ -460,18 +462,18 @@ void GravityTables::solve_streamed(const BuildContext& context, int t, const Hel
   std::uint64_t read = 0;  // entries of layer t + 1 read
   std::vector<Codes> runs;
   const Codes* whole = nullptr;
-  if (next && reads_whole(t)) {
+  if (next && reads_whole(t, part_size)) {
     if (!next->codes)  // a resumed build: the next layer is in its work file only
       runs.push_back(next->store->read(0, next->store->entries(), context.threads));
     whole = next->codes ? &*next->codes : &runs[0];
     read = whole->count();
   }
-  PartPlanner planner(member_, t, context.threads);
+  PartPlanner planner(member_, t, context.threads, budget_entries(part_size));
   for (std::uint64_t from = resumed; from < entries;) {
-    std::uint64_t to = std::min(entries, from + part_entries());
+    std::uint64_t to = std::min(entries, from + part_size);
     if (next && !whole) {
       runs.clear();
-      const Part part = planner.next(from, held_whole(t) ? entries : 0);
+      const Part part = planner.next(from, held_whole(t, part_size) ? entries : 0);
       for (const auto& [a, b] : part.runs)
         runs.push_back(next->store->read(a, b - a, context.threads)), read += b - a;
       to = part.to;
@@ -553,13 +555,14 @@ void GravityTables::build_streamed(const BuildContext& context) const {
     if (kept && context.log)
       *context.log << member_.table_name(t) << ".tb: kept (already complete)\n";
     if (kept && read[t]) {  // the layer below reads it: from its table
-      if (held_whole(t)) {
+      if (held_whole(t, part_entries(context))) {
         held[t].codes = load(dir, t, 0, index.entries(t), context.threads);
       } else {
         for (std::uint64_t first = store(t).done(); first < index.entries(t);
              first = store(t).done()) {
-          const Codes part = load(dir, t, first, std::min(part_entries(), index.entries(t) - first),
-                                  context.threads);
+          const Codes part =
+              load(dir, t, first, std::min(part_entries(context), index.entries(t) - first),
+                   context.threads);
           store(t).append(part, first, part.count(), context.threads);
         }
       }
@@ -669,7 +672,7 @@ std::string GravityTables::deep_verify(const TableSet& tables, const std::string
     }
   }
   // Part by part: the stored part, and the classes of layer t + 1 its moves lead to.
-  PartPlanner planner(member_, t, threads);
+  PartPlanner planner(member_, t, threads, budget_entries(part_entries(scratch)));
   for (std::uint64_t from = 0; from < index.entries(t);) {
     const Part part = planner.next(from, 0);
     const std::uint64_t to = part.to;

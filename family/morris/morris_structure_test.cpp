@@ -28,9 +28,9 @@ Tables solve_all(const MorrisStructure& structure) {
   return t;
 }
 
-class MorrisSolver : public ::testing::TestWithParam<const char*> {};
+class MorrisMembers : public ::testing::TestWithParam<const char*> {};
 
-TEST_P(MorrisSolver, EveryCodeAgreesWithItsTurns) {
+TEST_P(MorrisMembers, EveryCodeAgreesWithItsTurns) {
   const MorrisStructure structure(rules_of(GameString(GetParam())));
   const Layout& layout = structure.layout();
   const Tables t = solve_all(structure);
@@ -38,9 +38,10 @@ TEST_P(MorrisSolver, EveryCodeAgreesWithItsTurns) {
   for (const auto& [part, codes] : t.codes)
     for (std::uint64_t e = 0; e < codes.size(); ++e) {
       const Position p = layout.position(structure.sector(part), e);
-      ASSERT_EQ(codes[e], retrograde::one_ply(structure, part, p, [&](int to, std::uint64_t k) {
-                  return t.code(to, k);
-                })) << GetParam() << " " << structure.table_name(part) << " entry " << e;
+      ASSERT_EQ(codes[e],
+                retrograde::one_ply(structure, part, p,
+                                    [&](int to, std::uint64_t k) { return t.code(to, k); }))
+          << GetParam() << " " << structure.table_name(part) << " entry " << e;
       for (std::uint64_t other : layout.equivalent_entries(p)) ASSERT_EQ(codes[other], codes[e]);
       ++positions;
       wins += distance::mover_wins(codes[e]);
@@ -51,7 +52,7 @@ TEST_P(MorrisSolver, EveryCodeAgreesWithItsTurns) {
   EXPECT_GT(wins, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Members, MorrisSolver,
+INSTANTIATE_TEST_SUITE_P(Members, MorrisMembers,
                          ::testing::Values("morris(board=six,pieces=3)",
                                            "morris(board=six,pieces=3,fly=0)",
                                            "morris(board=six,pieces=4)",
