@@ -116,9 +116,9 @@ class EngineStructure final : public Structure {
                retrograde::Code* out) const override {
     const auto& walker = s_.walker(part);
     for (std::uint64_t e = first; e < end; ++e)
-      out[e - first] = retrograde::one_ply(s_, part, walker.position(e), [&](int to, std::uint64_t k) {
-        return solved.code(to, k);
-      });
+      out[e - first] =
+          retrograde::one_ply(s_, part, walker.position(e),
+                              [&](int to, std::uint64_t k) { return solved.code(to, k); });
   }
 
  private:

@@ -367,7 +367,8 @@ std::string StructureTables::deep_verify(const TableSet& tables, const std::stri
   const Codes& stored = solved.codes(part);
   const std::uint64_t chunk = std::uint64_t{1} << 12;
   parallel_for(threads, (stored.size() + chunk - 1) / chunk, [&](std::uint64_t k) {
-    const std::uint64_t first = k * chunk, end = std::min<std::uint64_t>(stored.size(), first + chunk);
+    const std::uint64_t first = k * chunk,
+                        end = std::min<std::uint64_t>(stored.size(), first + chunk);
     Code derived[chunk];
     s_->one_ply(part, first, end, solved, derived);
     for (std::uint64_t e = first; e < end; ++e) {

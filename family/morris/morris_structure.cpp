@@ -147,7 +147,8 @@ void MorrisStructure::solve_alone(int part, const retrograde::Solved& solved,
       distance::Fold fold;
       // The placements that close no mill, numbered as the row numbers the empty points.
       const std::uint32_t local = placed_key.local(mine), open = free_all & ~local;
-      const std::uint32_t* row = placed_ranks.row(combinatorial::fast_ranks().revolving_door(local));
+      const std::uint32_t* row =
+          placed_ranks.row(combinatorial::fast_ranks().revolving_door(local));
       const distance::Code* at = placed_codes + placed_key.base();
       for (std::uint32_t j = combinatorial::extract_bits(~placed_key.local(closing), open); j;
            j &= j - 1)
@@ -156,7 +157,8 @@ void MorrisStructure::solve_alone(int part, const retrograde::Solved& solved,
       if (closing && !captured_stored) fold.add(distance::kLostNow);  // once: the least kept
       for (Points r = closing && captured_stored ? removable : 0; r; r &= r - 1) {
         captured_keys[std::countr_zero(r)].entries_adding(mine, closing, entries);
-        for (Points e = closing; e; e &= e - 1) fold.add(captured_codes[entries[std::countr_zero(e)]]);
+        for (Points e = closing; e; e &= e - 1)
+          fold.add(captured_codes[entries[std::countr_zero(e)]]);
       }
       const Position p{mine, theirs, q.theirs_hand, q.mine_hand};
       std::uint64_t own_entries[16];

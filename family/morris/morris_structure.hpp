@@ -106,7 +106,8 @@ bool MorrisStructure::turns(int part, const Position& p, Turns& t) const {
   Layout::Keyed to_placed, to_stepped;
   if (places(s)) to_placed = layout.keyed(p.theirs, placed(s));
   if (steps(s))
-    to_stepped = places(s) ? layout.rekeyed(to_placed, s.mirror()) : layout.keyed(p.theirs, s.mirror());
+    to_stepped =
+        places(s) ? layout.rekeyed(to_placed, s.mirror()) : layout.keyed(p.theirs, s.mirror());
   const int placed_part = places(s) ? part_of(placed(s)) : -1, stepped_part = part_of(s.mirror());
   bool any = false;
   for_each_move(layout.rules(), p, [&](const Move& m) {
