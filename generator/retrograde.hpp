@@ -240,279 +240,371 @@ struct FoldTurns {
 std::vector<std::uint64_t> exchange(const Cluster& cluster,
                                     std::vector<std::vector<std::uint64_t>>& outgoing);
 
+namespace detail {
+
+// One group's solve, in named steps: the first pass, the levels (each: the positions it decides
+// walked back, then what other processes' positions told this one's), the draws left.
+template <class S>
+class GroupSolve {
+ public:
+  using Position = typename S::Position;
+  GroupSolve(const S& structure, const Solved& solved, std::span<const int> group,
+             const SolveOptions& options);
+  std::vector<Codes> run();
+
+ private:
+  int side_of_part(int part) const {
+    for (int i = 0; i < sides_; ++i)
+      if (group_[i] == part) return i;
+    throw std::logic_error("a turn into the group names a part outside it");
+  }
+  // The process whose share holds entry e of a side.
+  int owner(int side, std::uint64_t e) const;
+  bool mine(int side, std::uint64_t e) const {
+    return e >= shares_[side].first && e < shares_[side].end;
+  }
+  std::atomic_ref<Code> state_of(int side, std::uint64_t e) {
+    return std::atomic_ref<Code>(codes()[side][e - shares_[side].first]);
+  }
+  // A code once set never changes: only undecided states are claimed.
+  bool claim(int side, std::uint64_t e, Code c) {
+    const std::atomic_ref<Code> ref = state_of(side, e);
+    for (Code was = ref.load(std::memory_order_relaxed); was & kUndecided;)
+      if (ref.compare_exchange_weak(was, c, std::memory_order_relaxed)) return true;
+    return false;
+  }
+  std::vector<Codes>& codes() { return state_.states; }
+  template <class Work>
+  void chunks(std::uint64_t count, const Work& work) {
+    in_chunks(options_.threads, cluster_.size(), count, state_, outgoing_, work);
+  }
+  // Reads a position's turns: those out of the group to `out(Lookup)`, those into it to
+  // `in(maybe_seen, part, entry)`. Returns whether it has any.
+  template <class Out, class In>
+  bool read_turns(Reader& reader, int side, const Position& p, const Out& out, const In& in) const {
+    Visit<Out, In> turns{reader, out, in};
+    return structure_.turns(group_[side], p, turns);
+  }
+  // Each position's turns out of the group are read, those into it counted.
+  void first_pass(int side);
+  void first_chunk(int side, std::uint64_t first, std::uint64_t end, Lists& out);
+  // Saves the state before level d where one is due.
+  void save_before(int d);
+  // The positions decided at level d: those scheduled there claimed, then all of them.
+  std::vector<std::uint64_t> take_level(int d);
+  // Every position of a level told to its predecessors, a batch at a time.
+  void walk_back(const std::vector<std::uint64_t>& level, int d, std::uint64_t first,
+                 std::uint64_t end, Lists& out);
+  void tell(Reader& reader, int side, std::uint64_t e, bool won, int d, Lists& out);
+  // Whether any process holds positions for a level past d.
+  bool more_after(int d) const;
+
+  const S& structure_;
+  const Solved& solved_;
+  std::span<const int> group_;
+  const SolveOptions& options_;
+  const Cluster& cluster_;
+  const bool cyclic_;
+  const int sides_;
+  const bool resumed_;
+  std::vector<EntryShare> shares_;
+  std::vector<std::decay_t<decltype(std::declval<const S&>().walker(0))>> walkers_;
+  GroupState state_;
+  std::vector<std::vector<std::uint64_t>> outgoing_;  // by process
+  // The slowest loss through a turn out of the group over the positions left undecided by the
+  // first pass (kLosesOut): a position lost at a level past it need not read its turns again,
+  // its loss through the group being the slower. Unknown when resumed: read them.
+  std::atomic<int> slowest_out_;
+  int slowest_out_loss_ = 0;  // every process's slowest_out_
+};
+
+template <class S>
+GroupSolve<S>::GroupSolve(const S& structure, const Solved& solved, std::span<const int> group,
+                          const SolveOptions& options)
+    : structure_(structure),
+      solved_(solved),
+      group_(group),
+      options_(options),
+      cluster_(*options.cluster),
+      cyclic_(structure.cyclic(group)),
+      sides_(static_cast<int>(group.size())),
+      resumed_(options.resume != nullptr),
+      outgoing_(static_cast<std::size_t>(cluster_.size())),
+      slowest_out_(resumed_ ? distance::kMaxTurns + 1 : -1) {
+  if (resumed_) state_ = std::move(*options.resume);
+  codes().resize(group.size());
+  for (int i = 0; i < sides_; ++i) {
+    shares_.push_back(entry_share(structure.entries(group[i]), cluster_, cluster_.rank()));
+    walkers_.push_back(structure.walker(group[i]));
+    const std::uint64_t share = shares_[i].end - shares_[i].first;
+    if (resumed_) {
+      if (codes()[i].size() != share)
+        throw std::logic_error("a saved state of another share of the group");
+      if (options.progress) options.progress(share);
+      continue;
+    }
+    codes()[i].assign(share, 0);
+  }
+}
+
+template <class S>
+int GroupSolve<S>::owner(int side, std::uint64_t e) const {
+  // Shares are cut by blocks evenly: the owner is near e's fraction of the part.
+  const std::uint64_t n = structure_.entries(group_[side]);
+  int r = static_cast<int>(e * static_cast<std::uint64_t>(cluster_.size()) /
+                           std::max<std::uint64_t>(1, n));
+  while (e < entry_share(n, cluster_, r).first) --r;
+  while (e >= entry_share(n, cluster_, r).end) ++r;
+  return r;
+}
+
+template <class S>
+std::vector<Codes> GroupSolve<S>::run() {
+  if constexpr (requires { structure_.solve_alone(0, solved_, codes()[0], options_); }) {
+    if (!cyclic_ && !resumed_ && sides_ == 1 && cluster_.size() == 1) {
+      structure_.solve_alone(group_[0], solved_, codes()[0], options_);
+      return std::move(codes());
+    }
+  }
+  for (int i = 0; i < sides_ && !resumed_; ++i) first_pass(i);
+  if (!cyclic_) return std::move(codes());
+  slowest_out_loss_ =
+      static_cast<int>(cluster_.max(static_cast<std::uint64_t>(slowest_out_.load() + 1))) - 1;
+  for (int d = static_cast<int>(state_.level);; ++d) {
+    if (d + 1 > distance::kMaxTurns) throw std::overflow_error("more levels than a code holds");
+    save_before(d);
+    const std::vector<std::uint64_t> level = take_level(d);
+    chunks(level.size(), [&](std::uint64_t first, std::uint64_t end, Lists& out) {
+      walk_back(level, d, first, end, out);
+    });
+    if (cluster_.size() > 1) {
+      const std::vector<std::uint64_t> told = exchange(cluster_, outgoing_);
+      chunks(told.size(), [&](std::uint64_t first, std::uint64_t end, Lists& out) {
+        Reader reader(solved_);
+        for (std::uint64_t k = first; k < end; ++k)
+          tell(reader, side_of_item(told[k]), told[k] & kEntryMask, won_item(told[k]), d, out);
+      });
+    }
+    if (!more_after(d)) break;
+  }
+  // What was never decided is a draw.
+  for (Codes& side : codes())
+    for (Code& c : side)
+      if (c & kUndecided) c = distance::kDraw;
+  return std::move(codes());
+}
+
+template <class S>
+void GroupSolve<S>::first_pass(int side) {
+  chunks(codes()[side].size(), [&](std::uint64_t first, std::uint64_t end, Lists& out) {
+    first_chunk(side, first, end, out);
+    if (options_.progress) options_.progress(end - first);
+  });
+}
+
+// A chunk's turns out of the group are looked up first and read after, so that their loads
+// (random places in parts larger than the caches) overlap.
+template <class S>
+void GroupSolve<S>::first_chunk(int i, std::uint64_t first, std::uint64_t end, Lists& out) {
+  struct Read {
+    std::uint32_t lookups_end;
+    std::uint32_t inside;
+    bool any;
+    std::optional<Code> decided;
+  };
+  thread_local std::vector<Lookup> lookups;
+  thread_local std::vector<Read> reads;
+  lookups.clear();
+  reads.clear();
+  Reader reader(solved_);
+  const auto& walker = walkers_[i];
+  const std::uint64_t base = shares_[i].first;
+  for (std::uint64_t k = first; k < end; ++k) {
+    if constexpr (requires { structure_.prefetch_turns(0, std::declval<const Position&>()); }) {
+      constexpr std::uint64_t kAhead = 8;
+      if (k + kAhead < end)
+        structure_.prefetch_turns(group_[i], walker.position(base + k + kAhead));
+    }
+    const Position p = walker.position(base + k);
+    if (const auto c = structure_.decided(group_[i], p)) {
+      reads.push_back({static_cast<std::uint32_t>(lookups.size()), 0, true, c});
+      continue;
+    }
+    std::uint64_t seen[64];
+    std::uint32_t n = 0, seen_n = 0;
+    const bool any = read_turns(
+        reader, i, p,
+        [&](const Lookup& l) {
+          if (l.at) __builtin_prefetch(l.at);
+          lookups.push_back(l);
+        },
+        [&](bool maybe_seen, int part, const auto& entry) {
+          if (!maybe_seen) {
+            ++n;
+            return;
+          }
+          if (const std::uint64_t key = item(side_of_part(part), false, entry());
+              std::find(seen, seen + seen_n, key) == seen + seen_n) {
+            if (seen_n == 64) throw std::logic_error("more than 64 distinct turns");
+            seen[seen_n++] = key;
+            ++n;
+          }
+        });
+    if (n >= kCount) throw std::logic_error("a position with too many turns for its counter");
+    reads.push_back({static_cast<std::uint32_t>(lookups.size()), n, any, std::nullopt});
+  }
+  std::uint32_t at = 0;
+  int slowest = -1;
+  for (std::uint64_t k = first; k < end; ++k) {
+    const Read& r = reads[k - first];
+    const std::uint64_t e = base + k;
+    Fold fold;
+    for (; at < r.lookups_end; ++at) fold.add(lookups[at].get());
+    Code& c = codes()[i][k];
+    if (r.decided) {
+      // Decided by the rules: turns into it are known() to their positions, not told.
+      c = *r.decided;
+    } else if (!r.any || r.inside == 0) {
+      // No turn, or every turn leaves the group: decided now, its predecessors told at its
+      // level.
+      c = r.any ? fold.code() : distance::kLostNow;
+      if (cyclic_ && distance::decided(c))
+        at_level(out.decided, distance::turns_left(c))
+            .push_back(item(i, distance::mover_wins(c), e));
+    } else if (fold.win >= 0 || fold.drawn) {
+      c = kUndecided | kNeverZero;
+      if (fold.win >= 0) at_level(out.scheduled, fold.win).push_back(item(i, true, e));
+    } else {
+      c = static_cast<Code>(kUndecided | r.inside | (fold.loss >= 0 ? kLosesOut : 0));
+      slowest = std::max(slowest, fold.loss);
+    }
+  }
+  int was = slowest_out_.load(std::memory_order_relaxed);
+  while (was < slowest && !slowest_out_.compare_exchange_weak(was, slowest)) continue;
+}
+
+template <class S>
+void GroupSolve<S>::save_before(int d) {
+  if (options_.save && !(resumed_ && d == static_cast<int>(state_.level)) &&
+      cluster_.max(options_.save_due() ? 1 : 0)) {
+    state_.level = static_cast<std::uint64_t>(d);
+    options_.save(state_);
+  }
+}
+
+template <class S>
+std::vector<std::uint64_t> GroupSolve<S>::take_level(int d) {
+  for (const std::uint64_t a : at_level(state_.scheduled, d))
+    if (claim(side_of_item(a), a & kEntryMask, distance::with_turns(won_item(a), d)))
+      at_level(state_.decided, d).push_back(a);
+  std::vector<std::uint64_t>().swap(at_level(state_.scheduled, d));
+  std::vector<std::uint64_t> level = std::move(at_level(state_.decided, d));
+  std::vector<std::uint64_t>().swap(at_level(state_.decided, d));
+  return level;
+}
+
+// In batches, in three steps, so that the loads of each step overlap: the predecessors (what
+// entries_of reads, started by unturns), their entries (and their states' loads), then the
+// telling.
+template <class S>
+void GroupSolve<S>::walk_back(const std::vector<std::uint64_t>& level, int d, std::uint64_t first,
+                              std::uint64_t end, Lists& out) {
+  struct Told {
+    std::uint32_t back_end;  // its predecessors in `back`
+    bool once, won;
+  };
+  thread_local std::vector<Told> told;
+  thread_local std::vector<std::pair<int, Position>> back;  // side, position
+  thread_local std::vector<std::uint64_t> preds;
+  constexpr std::uint64_t kBatch = 32;
+  Reader reader(solved_);
+  for (std::uint64_t batch = first; batch < end; batch += kBatch) {
+    told.clear();
+    back.clear();
+    for (std::uint64_t k = batch; k < std::min(end, batch + kBatch); ++k) {
+      const int side = side_of_item(level[k]);
+      const std::uint64_t entry = level[k] & kEntryMask;
+      const bool once = structure_.unturns(
+          group_[side], entry, walkers_[side].position(entry),
+          [&](int part, const Position& q) { back.emplace_back(side_of_part(part), q); });
+      told.push_back({static_cast<std::uint32_t>(back.size()), once, won_item(level[k])});
+    }
+    preds.clear();
+    std::uint32_t at = 0;
+    for (const Told& t : told) {
+      const std::size_t from = preds.size();
+      for (; at < t.back_end; ++at) {
+        const int before = back[at].first;
+        std::uint64_t entries[16];
+        const int n = structure_.entries_of(group_[before], back[at].second, entries);
+        for (int j = 0; j < n; ++j) {
+          if (mine(before, entries[j]))
+            __builtin_prefetch(&codes()[before][entries[j] - shares_[before].first]);
+          preds.push_back(item(before, t.won, entries[j]));
+        }
+      }
+      if (t.once) {
+        std::sort(preds.begin() + from, preds.end());
+        preds.erase(std::unique(preds.begin() + from, preds.end()), preds.end());
+      }
+    }
+    for (const std::uint64_t p : preds) {
+      const int before = side_of_item(p);
+      const std::uint64_t e = p & kEntryMask;
+      if (mine(before, e))
+        tell(reader, before, e, won_item(p), d, out);
+      else
+        out.told[owner(before, e)].push_back(p);
+    }
+  }
+}
+
+// A successor decided with d turns left, told to a predecessor of this process's share: lost, the
+// predecessor wins in d + 1; won, its counter falls, and at zero it is lost, in one turn more
+// than its slowest turn: d + 1 for those into the group, or more through one out of it.
+template <class S>
+void GroupSolve<S>::tell(Reader& reader, int side, std::uint64_t e, bool won, int d, Lists& out) {
+  if (!(state_of(side, e).load(std::memory_order_relaxed) & kUndecided)) return;
+  if (!won) {
+    if (claim(side, e, distance::with_turns(true, d + 1)))
+      at_level(out.decided, d + 1).push_back(item(side, true, e));
+    return;
+  }
+  const Code was = state_of(side, e).fetch_sub(1, std::memory_order_relaxed);
+  if ((was & kCount) != 1) return;
+  // The slowest loss through a turn out of the group, read again where there is one that may be
+  // slower than d + 1.
+  Fold fold;
+  if ((was & kLosesOut) && d + 1 < slowest_out_loss_)
+    read_turns(
+        reader, side, walkers_[side].position(e), [&](const Lookup& l) { fold.add(l.get()); },
+        [](bool, int, const auto&) {});
+  const int turns = std::max(d + 1, fold.loss);
+  if (turns == d + 1) {
+    if (claim(side, e, distance::with_turns(false, turns)))
+      at_level(out.decided, turns).push_back(item(side, false, e));
+  } else {
+    at_level(out.scheduled, turns).push_back(item(side, false, e));
+  }
+}
+
+template <class S>
+bool GroupSolve<S>::more_after(int d) const {
+  std::uint64_t more = 0;
+  for (const Levels* l : {&state_.decided, &state_.scheduled})
+    for (std::size_t later = static_cast<std::size_t>(d) + 1; later < l->size(); ++later)
+      more += (*l)[later].size();
+  return cluster_.max(more) > 0;
+}
+
+}  // namespace detail
+
 // Solves a group of parts, reading the parts its turns leave it for from `solved`; returns the
 // codes of this process's share (entry_share) of each part of the group, in the group's order.
 template <class S>
 std::vector<Codes> solve_group(const S& structure, const Solved& solved, std::span<const int> group,
                                const SolveOptions& options = {}) {
-  using namespace detail;
-  using Position = typename S::Position;
-  const Cluster& cluster = *options.cluster;
-  const bool cyclic = structure.cyclic(group);
-  const int sides = static_cast<int>(group.size());
-  std::vector<EntryShare> shares;
-  std::vector<std::decay_t<decltype(structure.walker(0))>> walkers;
-  GroupState state;
-  const bool resumed = options.resume != nullptr;
-  if (resumed) state = std::move(*options.resume);
-  state.states.resize(group.size());
-  std::vector<Codes>& codes = state.states;
-  for (int i = 0; i < sides; ++i) {
-    shares.push_back(entry_share(structure.entries(group[i]), cluster, cluster.rank()));
-    walkers.push_back(structure.walker(group[i]));
-    const std::uint64_t share = shares[i].end - shares[i].first;
-    if (resumed) {
-      if (codes[i].size() != share)
-        throw std::logic_error("a saved state of another share of the group");
-      if (options.progress) options.progress(share);
-      continue;
-    }
-    codes[i].assign(share, 0);
-  }
-  const auto side_of_part = [&](int part) -> int {
-    for (int i = 0; i < sides; ++i)
-      if (group[i] == part) return i;
-    throw std::logic_error("a turn into the group names a part outside it");
-  };
-  const auto owner = [&](int side, std::uint64_t e) {
-    // Shares are cut by blocks evenly: the owner is near e's fraction of the part.
-    const std::uint64_t n = structure.entries(group[side]);
-    int r = static_cast<int>(e * static_cast<std::uint64_t>(cluster.size()) /
-                             std::max<std::uint64_t>(1, n));
-    while (e < entry_share(n, cluster, r).first) --r;
-    while (e >= entry_share(n, cluster, r).end) ++r;
-    return r;
-  };
-  const auto code_ref = [&](int side, std::uint64_t e) {
-    return std::atomic_ref<Code>(codes[side][e - shares[side].first]);
-  };
-  // A code once set never changes: only undecided states are claimed.
-  const auto claim = [&](int side, std::uint64_t e, Code c) {
-    const std::atomic_ref<Code> ref = code_ref(side, e);
-    for (Code was = ref.load(std::memory_order_relaxed); was & kUndecided;)
-      if (ref.compare_exchange_weak(was, c, std::memory_order_relaxed)) return true;
-    return false;
-  };
-  if constexpr (requires { structure.solve_alone(0, solved, codes[0], options); }) {
-    if (!cyclic && !resumed && sides == 1 && cluster.size() == 1) {
-      structure.solve_alone(group[0], solved, codes[0], options);
-      return std::move(codes);
-    }
-  }
-  std::vector<std::vector<std::uint64_t>> outgoing(cluster.size());
-  const auto chunks = [&](std::uint64_t count, const auto& work) {
-    in_chunks(options.threads, cluster.size(), count, state, outgoing, work);
-  };
-
-  // Reads a position's turns: those out of the group to `out(Lookup)`, those into it to
-  // `in(maybe_seen, part, entry)`. Returns whether it has any.
-  const auto read_turns = [&](Reader& reader, int side, const Position& p, const auto& out,
-                              const auto& in) {
-    Visit<std::decay_t<decltype(out)>, std::decay_t<decltype(in)>> turns{reader, out, in};
-    return structure.turns(group[side], p, turns);
-  };
-
-  // The slowest loss through a turn out of the group over the positions left undecided by the
-  // first pass (kLosesOut): a position lost at a level past it need not read its turns again,
-  // its loss through the group being the slower. Unknown when resumed: read them.
-  std::atomic<int> slowest_out = resumed ? distance::kMaxTurns + 1 : -1;
-  // First pass: each position's turns out of the group are read, those into it counted.
-  for (int i = 0; i < sides && !resumed; ++i) {
-    chunks(codes[i].size(), [&](std::uint64_t first, std::uint64_t end, Lists& out) {
-      struct Read {
-        std::uint32_t lookups_end;
-        std::uint32_t inside;
-        bool any;
-        std::optional<Code> decided;
-      };
-      thread_local std::vector<Lookup> lookups;
-      thread_local std::vector<Read> reads;
-      lookups.clear();
-      reads.clear();
-      Reader reader(solved);
-      for (std::uint64_t k = first; k < end; ++k) {
-        if constexpr (requires { structure.prefetch_turns(0, std::declval<const Position&>()); }) {
-          constexpr std::uint64_t kAhead = 8;
-          if (k + kAhead < end)
-            structure.prefetch_turns(group[i], walkers[i].position(shares[i].first + k + kAhead));
-        }
-        const Position p = walkers[i].position(shares[i].first + k);
-        if (const auto c = structure.decided(group[i], p)) {
-          reads.push_back({static_cast<std::uint32_t>(lookups.size()), 0, true, c});
-          continue;
-        }
-        std::uint64_t seen[64];
-        std::uint32_t n = 0, seen_n = 0;
-        const bool any = read_turns(
-            reader, i, p,
-            [&](const Lookup& l) {
-              if (l.at) __builtin_prefetch(l.at);
-              lookups.push_back(l);
-            },
-            [&](bool maybe_seen, int part, const auto& entry) {
-              if (!maybe_seen) {
-                ++n;
-                return;
-              }
-              if (const std::uint64_t key = item(side_of_part(part), false, entry());
-                  std::find(seen, seen + seen_n, key) == seen + seen_n) {
-                if (seen_n == 64) throw std::logic_error("more than 64 distinct turns");
-                seen[seen_n++] = key;
-                ++n;
-              }
-            });
-        if (n >= kCount) throw std::logic_error("a position with too many turns for its counter");
-        reads.push_back({static_cast<std::uint32_t>(lookups.size()), n, any, std::nullopt});
-      }
-      std::uint32_t at = 0;
-      int slowest = -1;
-      for (std::uint64_t k = first; k < end; ++k) {
-        const Read& r = reads[k - first];
-        const std::uint64_t e = shares[i].first + k;
-        Fold fold;
-        for (; at < r.lookups_end; ++at) fold.add(lookups[at].get());
-        Code& c = codes[i][k];
-        if (r.decided) {
-          // Decided by the rules: turns into it are known() to their positions, not told.
-          c = *r.decided;
-        } else if (!r.any || r.inside == 0) {
-          // No turn, or every turn leaves the group: decided now, its predecessors told at
-          // its level.
-          c = r.any ? fold.code() : distance::kLostNow;
-          if (cyclic && distance::decided(c))
-            at_level(out.decided, distance::turns_left(c))
-                .push_back(item(i, distance::mover_wins(c), e));
-        } else if (fold.win >= 0 || fold.drawn) {
-          c = kUndecided | kNeverZero;
-          if (fold.win >= 0) at_level(out.scheduled, fold.win).push_back(item(i, true, e));
-        } else {
-          c = static_cast<Code>(kUndecided | r.inside | (fold.loss >= 0 ? kLosesOut : 0));
-          slowest = std::max(slowest, fold.loss);
-        }
-      }
-      int was = slowest_out.load(std::memory_order_relaxed);
-      while (was < slowest && !slowest_out.compare_exchange_weak(was, slowest)) continue;
-      if (options.progress) options.progress(end - first);
-    });
-  }
-  if (!cyclic) return std::move(codes);
-  const int slowest_out_loss =
-      static_cast<int>(cluster.max(static_cast<std::uint64_t>(slowest_out.load() + 1))) - 1;
-
-  // A successor decided with d turns left, told to a predecessor of this process's share: lost,
-  // the predecessor wins in d + 1; won, its counter falls, and at zero it is lost, in one turn
-  // more than its slowest turn: d + 1 for those into the group, or more through one out of it.
-  const auto tell = [&](Reader& reader, int side, std::uint64_t e, bool won, int d, Lists& out) {
-    if (!(code_ref(side, e).load(std::memory_order_relaxed) & kUndecided)) return;
-    if (!won) {
-      if (claim(side, e, distance::with_turns(true, d + 1)))
-        at_level(out.decided, d + 1).push_back(item(side, true, e));
-      return;
-    }
-    const Code was = code_ref(side, e).fetch_sub(1, std::memory_order_relaxed);
-    if ((was & kCount) != 1) return;
-    // The slowest loss through a turn out of the group, read again where there is one that may
-    // be slower than d + 1.
-    Fold fold;
-    if ((was & kLosesOut) && d + 1 < slowest_out_loss)
-      read_turns(
-          reader, side, walkers[side].position(e), [&](const Lookup& l) { fold.add(l.get()); },
-          [](bool, int, const auto&) {});
-    const int turns = std::max(d + 1, fold.loss);
-    if (turns == d + 1) {
-      if (claim(side, e, distance::with_turns(false, turns)))
-        at_level(out.decided, turns).push_back(item(side, false, e));
-    } else {
-      at_level(out.scheduled, turns).push_back(item(side, false, e));
-    }
-  };
-
-  for (int d = static_cast<int>(state.level);; ++d) {
-    if (d + 1 > distance::kMaxTurns) throw std::overflow_error("more levels than a code holds");
-    if (options.save && !(resumed && d == static_cast<int>(state.level)) &&
-        cluster.max(options.save_due() ? 1 : 0)) {
-      state.level = static_cast<std::uint64_t>(d);
-      options.save(state);
-    }
-    for (const std::uint64_t a : at_level(state.scheduled, d))
-      if (claim(side_of_item(a), a & kEntryMask, distance::with_turns(won_item(a), d)))
-        at_level(state.decided, d).push_back(a);
-    std::vector<std::uint64_t>().swap(at_level(state.scheduled, d));
-    const std::vector<std::uint64_t> level = std::move(at_level(state.decided, d));
-    std::vector<std::uint64_t>().swap(at_level(state.decided, d));
-    chunks(level.size(), [&](std::uint64_t first, std::uint64_t end, Lists& out) {
-      // In batches, in three steps, so that the loads of each step overlap: the predecessors
-      // (what entries_of reads, started by unturns), their entries (and their states'
-      // loads), then the telling.
-      struct Told {
-        std::uint32_t back_end;  // its predecessors in `back`
-        bool once, won;
-      };
-      thread_local std::vector<Told> told;
-      thread_local std::vector<std::pair<int, Position>> back;  // side, position
-      thread_local std::vector<std::uint64_t> preds;
-      constexpr std::uint64_t kBatch = 32;
-      Reader reader(solved);
-      for (std::uint64_t batch = first; batch < end; batch += kBatch) {
-        told.clear();
-        back.clear();
-        for (std::uint64_t k = batch; k < std::min(end, batch + kBatch); ++k) {
-          const int side = side_of_item(level[k]);
-          const std::uint64_t entry = level[k] & kEntryMask;
-          const bool once = structure.unturns(
-              group[side], entry, walkers[side].position(entry),
-              [&](int part, const Position& q) { back.emplace_back(side_of_part(part), q); });
-          told.push_back({static_cast<std::uint32_t>(back.size()), once, won_item(level[k])});
-        }
-        preds.clear();
-        std::uint32_t at = 0;
-        for (const Told& t : told) {
-          const std::size_t from = preds.size();
-          for (; at < t.back_end; ++at) {
-            const int before = back[at].first;
-            std::uint64_t entries[16];
-            const int n = structure.entries_of(group[before], back[at].second, entries);
-            for (int j = 0; j < n; ++j) {
-              const std::uint64_t e = entries[j];
-              if (e >= shares[before].first && e < shares[before].end)
-                __builtin_prefetch(&codes[before][e - shares[before].first]);
-              preds.push_back(item(before, t.won, e));
-            }
-          }
-          if (t.once) {
-            std::sort(preds.begin() + from, preds.end());
-            preds.erase(std::unique(preds.begin() + from, preds.end()), preds.end());
-          }
-        }
-        for (const std::uint64_t p : preds) {
-          const int before = side_of_item(p);
-          const std::uint64_t e = p & kEntryMask;
-          if (e >= shares[before].first && e < shares[before].end)
-            tell(reader, before, e, won_item(p), d, out);
-          else
-            out.told[owner(before, e)].push_back(p);
-        }
-      }
-    });
-    if (cluster.size() > 1) {
-      const std::vector<std::uint64_t> told = exchange(cluster, outgoing);
-      chunks(told.size(), [&](std::uint64_t first, std::uint64_t end, Lists& out) {
-        Reader reader(solved);
-        for (std::uint64_t k = first; k < end; ++k)
-          tell(reader, side_of_item(told[k]), told[k] & kEntryMask, won_item(told[k]), d, out);
-      });
-    }
-    std::uint64_t more = 0;
-    for (const Levels* l : {&state.decided, &state.scheduled})
-      for (std::size_t later = static_cast<std::size_t>(d) + 1; later < l->size(); ++later)
-        more += (*l)[later].size();
-    if (cluster.max(more) == 0) break;
-  }
-  // What was never decided is a draw.
-  for (Codes& side : codes)
-    for (Code& c : side)
-      if (c & kUndecided) c = distance::kDraw;
-  return std::move(codes);
+  return detail::GroupSolve<S>(structure, solved, group, options).run();
 }
 
 // One position's code from the codes of the positions its turns lead to, all of them solved:

@@ -23,42 +23,46 @@ ctest --test-dir build --output-on-failure -j "$jobs"
 configure_clang() {  # configure_clang DIR CMAKE_ARGS...
   local dir=$1; shift
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only -DNDEBUG" \
         -DTBGEN_BUILD_BENCH=OFF -DTBGEN_NATIVE=OFF "$@" >/dev/null
 }
 echo "== ASan + UBSan"
-# One build for this suite and the fuzzers (below), with libFuzzer's coverage. Without the
-# Python module: its tests need the full tables, which this stage leaves out; nor the
-# comparisons with the independent references (below). At -O1 with line tables only, as the
-# sanitizers advise: a fifth less to compile, and reports still name their lines.
-configure_clang build-asan -DTBGEN_SANITIZE=address,undefined -DTBGEN_FUZZ=ON \
-  -DCMAKE_DISABLE_FIND_PACKAGE_pybind11=ON -DTBGEN_REFERENCE_TESTS=OFF \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG"
+# Without the Python module: its tests need the full tables, which this stage leaves out; nor
+# the comparisons with the independent references (below). Line tables only: reports name their
+# lines, and a sixth less to compile than full debug information.
+configure_clang build-asan -DTBGEN_SANITIZE=address,undefined \
+  -DCMAKE_DISABLE_FIND_PACKAGE_pybind11=ON -DTBGEN_REFERENCE_TESTS=OFF
 cmake --build build-asan
-# The larger comparisons with the independent minimax (Large/...) take minutes under the
-# sanitizers and add no code path the small ones miss.
+# The larger comparisons with the independent minimax (Large/...) and weighted3's search over
+# 40,000 weight vectors take minutes under the sanitizers and add no code path the small ones
+# and the other weighted3 tests miss.
 ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE "full_tables|install|reference" \
-  -E '^Large/'
+  -E '^Large/|^Weighted3.EmptyBoardMatchesSearchOn40000WeightVectors$'
 
 echo "== TSan: probing from 8 threads while tables open and close; the bounded block cache;"
 echo "   tables changed under 4 probing threads"
-configure_clang build-tsan -DTBGEN_SANITIZE=thread
+# The TSan and fuzz builds at -O1 (a quarter less to compile than -O2): their runs are short.
+quick_flags=(-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG")
+configure_clang build-tsan -DTBGEN_SANITIZE=thread "${quick_flags[@]}"
 cmake --build build-tsan --target concurrency_test table_file_test table_change_test
 build-tsan/bin/concurrency_test
 build-tsan/bin/table_change_test
 build-tsan/bin/table_file_test --gtest_filter='*Bounded*'
 
 echo "== libFuzzer: 10 s per target"
+configure_clang build-fuzz -DTBGEN_FUZZ=ON -DTBGEN_BUILD_TESTS=OFF "${quick_flags[@]}"
 targets="board contest game_string query table"
+cmake --build build-fuzz --target $(printf 'fuzz_%s ' $targets)  # the fuzzers alone
 fuzzed=0
 for target in $targets; do
   # Inputs that once crashed stay as regression cases; then new inputs for 10 s. The first
   # input builds every family's example tables under the sanitizers (about 11 s), hence the
   # 30 s a unit.
   if compgen -G "fuzz/regressions/$target/*" >/dev/null; then
-    build-asan/bin/fuzz_$target fuzz/regressions/$target/*
+    build-fuzz/bin/fuzz_$target fuzz/regressions/$target/*
   fi
   scratch=$(mktemp -d)
-  build-asan/bin/fuzz_$target -max_total_time=10 -max_len=4096 -timeout=30 -print_final_stats=1 \
+  build-fuzz/bin/fuzz_$target -max_total_time=10 -max_len=4096 -timeout=30 -print_final_stats=1 \
     "$scratch" "fuzz/corpus/$target" 2>&1 | grep -E "^stat::number_of_executed_units|Done"
   rm -rf "$scratch"
   fuzzed=$((fuzzed + 1))

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Distributed builds (SPEC 9): `mpirun -np N tbgen build GAME --mpi` must write the files of
-# the single-process build byte for byte, for N = 2 and 4 (a 20-cell mnk member, a 20-cell
+# the single-process build byte for byte, for N = 2 and 4 (a 16-cell mnk member, a 20-cell
 # connect member, a morris member; 6x5's figures are in docs/distributed.md), for a lines member of double5's
 # kind with 2, and for members of 30 and 32 cells; and a distributed build killed midway must
 # resume from its complete layers to the same files. Open MPI runs as root here through its own settings, on 2 cores with more
@@ -69,7 +69,7 @@ distributed() {
     "$d/killed"
 }
 mkdir "$work/m" "$work/c"
-distributed 'mnk(cols=5,rows=4,k=4)' 19 10 m
+distributed 'mnk(cols=4,rows=4,k=4)' 15 7 m
 # A gravity member: each process fetches the classes its moves reach from their owners.
 distributed 'connect(cols=5,rows=4)' 16 2 c
 # A morris member (Lasker's rule: cycles with marks in hand too): each process solves its share
@@ -82,7 +82,7 @@ distributed 'morris(board=six,pieces=4,lasker=1)' "$(
 # level: resumed on as many processes, every process goes on from the newest level all hold. The
 # kill comes once both processes hold a save of a group; if it lands after the group's tables are
 # written (nothing then to resume), the try is made again, at most five times.
-mo='morris(board=six,lasker=1)'
+mo='morris(board=six,pieces=6,lasker=1)'
 "$bin/tbgen" build "$mo" --tables "$work/mo/whole" --threads 2 >/dev/null || fail "single build of $mo"
 saved_groups="$(dirname "$0")/morris_saved_groups.sh"
 for attempt in 1 2 3 4 5; do
