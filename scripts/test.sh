@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Sets up if needed and runs every test: the CTest suite (unit tests, the command-line
-# contract, the full tables of every game with their checksums and deep verification,
-# kill-and-resume, distributed builds under mpirun, the HTTP contract of tbprobe serve and its
-# explorer in chromium), then ASan+UBSan over the suite (less the full tables and the slow
-# comparisons with the independent minimax), TSan over the concurrency test, the bounded block
-# cache and tables changed under probing threads, and a bounded run of each fuzzer over its
-# corpus.
+# contract, the full tables of every game with their checksums and deep verification (all but
+# double5's four largest: tests/CMakeLists.txt), kill-and-resume, distributed builds under
+# mpirun, the HTTP contract of tbprobe serve and its explorer in chromium), then ASan+UBSan over
+# the suite (less the full tables and the slow comparisons with the independent references),
+# TSan over the concurrency test, the bounded block cache and tables changed under probing
+# threads, and a bounded run of each fuzzer over its corpus.
 # usage: scripts/test.sh [--quick]      --quick: the CTest suite only
 set -euo pipefail
 cd "$(dirname "$0")/.."
