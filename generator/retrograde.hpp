@@ -236,7 +236,7 @@ struct FoldTurns {
 }  // namespace detail
 
 // Sends each process the items told to its positions (outgoing[r]: rank r's, emptied); returns
-// those told to this one's. Morris's groups tell their positions the same way.
+// those told to this one's.
 std::vector<std::uint64_t> exchange(const Cluster& cluster,
                                     std::vector<std::vector<std::uint64_t>>& outgoing);
 

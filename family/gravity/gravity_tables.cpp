@@ -54,9 +54,10 @@ constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 20;  // a process's 
 // 64 MB of codes at 2 bits, unless the build asks another number of entries (a multiple of a
 // work file's chunk; tbgen build --part-entries): smaller parts hold less and resume nearer
 // where a build was killed.
+constexpr std::uint64_t kPartEntries = std::uint64_t{1} << 28;
 std::uint64_t part_entries(const BuildContext& context) {
   const std::uint64_t chunk = LayerStore::kChunkEntries, asked = context.part_entries;
-  return asked > 0 ? (asked + chunk - 1) / chunk * chunk : std::uint64_t{1} << 28;
+  return asked > 0 ? (asked + chunk - 1) / chunk * chunk : kPartEntries;
 }
 // What a single process holds to solve a layer, in entries: the part (or the layer, held whole)
 // and what it reads of the next layer, at most eight parts (512 MiB at 2 bits). A part that
@@ -363,7 +364,7 @@ std::optional<BuildNeeds> GravityTables::needs(int processes) const {
   };
   BuildNeeds needs;
   std::uint64_t layers = 0;
-  const std::uint64_t part_size = part_entries({});  // a build asking smaller holds less
+  const std::uint64_t part_size = kPartEntries;  // a build asking smaller holds less
   for (int t = 0; t < member_.layers(); ++t) {
     needs.positions += index.positions(t);
     needs.stored += index.entries(t);
@@ -528,6 +529,7 @@ void GravityTables::build_streamed(const BuildContext& context) const {
   const auto& dir = context.tables;
   const int stored = member_.stored_layers(), layers = member_.layers();
   const GravityIndex& index = member_.index();
+  const std::uint64_t part_size = part_entries(context);
   std::vector<std::string> names;
   for (int t = 0; t < stored; ++t) names.push_back(member_.table_name(t));
   const std::vector<bool> table = complete_layers(
@@ -555,14 +557,13 @@ void GravityTables::build_streamed(const BuildContext& context) const {
     if (kept && context.log)
       *context.log << member_.table_name(t) << ".tb: kept (already complete)\n";
     if (kept && read[t]) {  // the layer below reads it: from its table
-      if (held_whole(t, part_entries(context))) {
+      if (held_whole(t, part_size)) {
         held[t].codes = load(dir, t, 0, index.entries(t), context.threads);
       } else {
         for (std::uint64_t first = store(t).done(); first < index.entries(t);
              first = store(t).done()) {
           const Codes part =
-              load(dir, t, first, std::min(part_entries(context), index.entries(t) - first),
-                   context.threads);
+              load(dir, t, first, std::min(part_size, index.entries(t) - first), context.threads);
           store(t).append(part, first, part.count(), context.threads);
         }
       }
