@@ -4,6 +4,7 @@
 #include <cstring>
 #include <memory>
 #include <numeric>
+#include <span>
 #include <stdexcept>
 
 #include "format/checksum.hpp"
@@ -44,6 +45,13 @@ class Writer {
     const std::uint64_t n = a.size();
     bytes(&n, sizeof n);
     bytes(a.data(), n * sizeof a[0]);
+  }
+  // As one array of its items.
+  void list(const LevelList& l) {
+    const std::uint64_t n = l.size();
+    bytes(&n, sizeof n);
+    l.for_range(0, n,
+                [&](std::span<const std::uint64_t> run) { bytes(run.data(), run.size_bytes()); });
   }
   void close() {
     const std::uint64_t digest = hash_.digest();
@@ -126,8 +134,11 @@ std::optional<GroupState> state_of(Reader& in, std::uint64_t level,
     std::uint64_t n = 0;
     if (!in.bytes(&n, sizeof n) || n > 0x10000) return std::nullopt;
     levels->resize(n);
-    for (auto& list : *levels)
-      if (!in.array(list, positions)) return std::nullopt;
+    for (auto& list : *levels) {
+      std::vector<std::uint64_t> items;
+      if (!in.array(items, positions)) return std::nullopt;
+      list = LevelList(std::move(items));
+    }
   }
   if (!in.checks()) return std::nullopt;
   return state;
@@ -164,7 +175,7 @@ void GroupCheckpoint::write(const GroupState& state) const {
   for (const auto* levels : {&state.decided, &state.scheduled}) {
     const std::uint64_t n = levels->size();
     out.bytes(&n, sizeof n);
-    for (const auto& level : *levels) out.array(level);
+    for (const auto& level : *levels) out.list(level);
   }
   out.close();
 }

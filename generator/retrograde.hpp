@@ -75,6 +75,7 @@
 #include "core/parallel.hpp"
 #include "generator/cluster.hpp"
 #include "generator/entry_share.hpp"
+#include "generator/level_list.hpp"
 
 namespace tbgen::retrograde {
 
@@ -99,7 +100,7 @@ class Solved {
 struct GroupState {
   std::uint64_t level = 0;  // the next level to solve; those below hold nothing
   std::vector<Codes> states;
-  std::vector<std::vector<std::uint64_t>> decided, scheduled;
+  std::vector<LevelList> decided, scheduled;
 };
 
 struct SolveOptions {
@@ -138,7 +139,8 @@ inline bool won_item(std::uint64_t item) {
 }
 
 using Levels = std::vector<std::vector<std::uint64_t>>;
-inline std::vector<std::uint64_t>& at_level(Levels& by_level, int level) {
+template <class List>
+List& at_level(std::vector<List>& by_level, int level) {
   const auto at = static_cast<std::size_t>(level);
   if (by_level.size() <= at) by_level.resize(at + 1);
   return by_level[at];
@@ -150,32 +152,35 @@ struct Lists {
   std::vector<std::vector<std::uint64_t>> told;  // by process
 };
 
-// Runs work(first, end, lists) over [0, count) in chunks on the threads, then appends each
-// chunk's lists in chunk order, a window of chunks at a time (kept to the end, every chunk's
-// lists would hold the lists twice over).
+// Runs work(first, end, lists) over [0, count) in chunks on the threads, a window of chunks at a
+// time, and hands each chunk's lists on in chunk order: those by level to the state's (moved,
+// not copied), those for other processes to `outgoing`.
 template <class Work>
 void in_chunks(unsigned threads, int processes, std::uint64_t count, GroupState& state,
                std::vector<std::vector<std::uint64_t>>& outgoing, const Work& work) {
   constexpr std::uint64_t kChunk = 1 << 12;
   const std::uint64_t chunks = (count + kChunk - 1) / kChunk,
                       window = 64 * std::uint64_t{std::max(1u, threads)};
-  const auto append = [](std::vector<std::uint64_t>& into, std::vector<std::uint64_t>& from) {
-    into.insert(into.end(), from.begin(), from.end());
-    std::vector<std::uint64_t>().swap(from);
-  };
   for (std::uint64_t first = 0; first < chunks; first += window) {
     std::vector<Lists> out(std::min(window, chunks - first));
     parallel_for(threads, out.size(), [&](std::uint64_t i) {
       const std::uint64_t c = first + i;
       out[i].told.resize(processes);
       work(c * kChunk, std::min(count, (c + 1) * kChunk), out[i]);
+      // Kept till their level comes, the lists give back what their growth left spare.
+      for (Levels* levels : {&out[i].decided, &out[i].scheduled})
+        for (std::vector<std::uint64_t>& list : *levels)
+          if (list.capacity() > list.size() + list.size() / 4) list.shrink_to_fit();
     });
     for (Lists& l : out) {
       for (auto [from, into] :
            {std::pair{&l.decided, &state.decided}, std::pair{&l.scheduled, &state.scheduled}})
         for (std::size_t level = 0; level < from->size(); ++level)
-          append(at_level(*into, static_cast<int>(level)), (*from)[level]);
-      for (std::size_t r = 0; r < l.told.size(); ++r) append(outgoing[r], l.told[r]);
+          at_level(*into, static_cast<int>(level)).add(std::move((*from)[level]));
+      for (std::size_t r = 0; r < l.told.size(); ++r) {
+        outgoing[r].insert(outgoing[r].end(), l.told[r].begin(), l.told[r].end());
+        std::vector<std::uint64_t>().swap(l.told[r]);
+      }
     }
   }
 }
@@ -291,10 +296,9 @@ class GroupSolve {
   // Saves the state before level d where one is due.
   void save_before(int d);
   // The positions decided at level d: those scheduled there claimed, then all of them.
-  std::vector<std::uint64_t> take_level(int d);
-  // Every position of a level told to its predecessors, a batch at a time.
-  void walk_back(const std::vector<std::uint64_t>& level, int d, std::uint64_t first,
-                 std::uint64_t end, Lists& out);
+  LevelList take_level(int d);
+  // Positions of level d told to their predecessors, a batch at a time.
+  void walk_back(std::span<const std::uint64_t> items, int d, Lists& out);
   void tell(Reader& reader, int side, std::uint64_t e, bool won, int d, Lists& out);
   // Whether any process holds positions for a level past d.
   bool more_after(int d) const;
@@ -373,9 +377,10 @@ std::vector<Codes> GroupSolve<S>::run() {
   for (int d = static_cast<int>(state_.level);; ++d) {
     if (d + 1 > distance::kMaxTurns) throw std::overflow_error("more levels than a code holds");
     save_before(d);
-    const std::vector<std::uint64_t> level = take_level(d);
+    const LevelList level = take_level(d);
     chunks(level.size(), [&](std::uint64_t first, std::uint64_t end, Lists& out) {
-      walk_back(level, d, first, end, out);
+      level.for_range(first, end,
+                      [&](std::span<const std::uint64_t> items) { walk_back(items, d, out); });
     });
     if (cluster_.size() > 1) {
       const std::vector<std::uint64_t> told = exchange(cluster_, outgoing_);
@@ -493,13 +498,16 @@ void GroupSolve<S>::save_before(int d) {
 }
 
 template <class S>
-std::vector<std::uint64_t> GroupSolve<S>::take_level(int d) {
-  for (const std::uint64_t a : at_level(state_.scheduled, d))
+LevelList GroupSolve<S>::take_level(int d) {
+  std::vector<std::uint64_t> claimed;
+  at_level(state_.scheduled, d).for_each([&](std::uint64_t a) {
     if (claim(side_of_item(a), a & kEntryMask, distance::with_turns(won_item(a), d)))
-      at_level(state_.decided, d).push_back(a);
-  std::vector<std::uint64_t>().swap(at_level(state_.scheduled, d));
-  std::vector<std::uint64_t> level = std::move(at_level(state_.decided, d));
-  std::vector<std::uint64_t>().swap(at_level(state_.decided, d));
+      claimed.push_back(a);
+  });
+  at_level(state_.scheduled, d) = {};
+  LevelList level = std::move(at_level(state_.decided, d));
+  at_level(state_.decided, d) = {};
+  level.add(std::move(claimed));
   return level;
 }
 
@@ -507,8 +515,7 @@ std::vector<std::uint64_t> GroupSolve<S>::take_level(int d) {
 // entries_of reads, started by unturns), their entries (and their states' loads), then the
 // telling.
 template <class S>
-void GroupSolve<S>::walk_back(const std::vector<std::uint64_t>& level, int d, std::uint64_t first,
-                              std::uint64_t end, Lists& out) {
+void GroupSolve<S>::walk_back(std::span<const std::uint64_t> items, int d, Lists& out) {
   struct Told {
     std::uint32_t back_end;  // its predecessors in `back`
     bool once, won;
@@ -516,18 +523,18 @@ void GroupSolve<S>::walk_back(const std::vector<std::uint64_t>& level, int d, st
   thread_local std::vector<Told> told;
   thread_local std::vector<std::pair<int, Position>> back;  // side, position
   thread_local std::vector<std::uint64_t> preds;
-  constexpr std::uint64_t kBatch = 32;
+  constexpr std::size_t kBatch = 32;
   Reader reader(solved_);
-  for (std::uint64_t batch = first; batch < end; batch += kBatch) {
+  for (std::size_t batch = 0; batch < items.size(); batch += kBatch) {
     told.clear();
     back.clear();
-    for (std::uint64_t k = batch; k < std::min(end, batch + kBatch); ++k) {
-      const int side = side_of_item(level[k]);
-      const std::uint64_t entry = level[k] & kEntryMask;
+    for (const std::uint64_t it : items.subspan(batch, std::min(kBatch, items.size() - batch))) {
+      const int side = side_of_item(it);
+      const std::uint64_t entry = it & kEntryMask;
       const bool once = structure_.unturns(
           group_[side], entry, walkers_[side].position(entry),
           [&](int part, const Position& q) { back.emplace_back(side_of_part(part), q); });
-      told.push_back({static_cast<std::uint32_t>(back.size()), once, won_item(level[k])});
+      told.push_back({static_cast<std::uint32_t>(back.size()), once, won_item(it)});
     }
     preds.clear();
     std::uint32_t at = 0;
@@ -591,7 +598,7 @@ void GroupSolve<S>::tell(Reader& reader, int side, std::uint64_t e, bool won, in
 template <class S>
 bool GroupSolve<S>::more_after(int d) const {
   std::uint64_t more = 0;
-  for (const Levels* l : {&state_.decided, &state_.scheduled})
+  for (const std::vector<LevelList>* l : {&state_.decided, &state_.scheduled})
     for (std::size_t later = static_cast<std::size_t>(d) + 1; later < l->size(); ++later)
       more += (*l)[later].size();
   return cluster_.max(more) > 0;
