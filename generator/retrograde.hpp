@@ -275,9 +275,23 @@ class GroupSolve {
   bool claim(int side, std::uint64_t e, Code c) {
     const std::atomic_ref<Code> ref = state_of(side, e);
     for (Code was = ref.load(std::memory_order_relaxed); was & kUndecided;)
-      if (ref.compare_exchange_weak(was, c, std::memory_order_relaxed)) return true;
+      if (ref.compare_exchange_weak(was, c, std::memory_order_relaxed)) {
+        const std::uint64_t k = e - shares_[side].first;
+        std::atomic_ref<std::uint64_t>(decided_[side][k / 64])
+            .fetch_or(std::uint64_t{1} << (k % 64), std::memory_order_relaxed);
+        return true;
+      }
     return false;
   }
+  // Whether a position of this process's share is known decided (its bit may lag its state).
+  bool known_decided(int side, std::uint64_t e) {
+    const std::uint64_t k = e - shares_[side].first;
+    return std::atomic_ref<std::uint64_t>(decided_[side][k / 64]).load(std::memory_order_relaxed) >>
+               (k % 64) &
+           1;
+  }
+  // The bits of the positions the first pass decided, or a resumed state holds decided.
+  void mark_decided();
   std::vector<Codes>& codes() { return state_.states; }
   template <class Work>
   void chunks(std::uint64_t count, const Work& work) {
@@ -314,6 +328,10 @@ class GroupSolve {
   std::vector<EntryShare> shares_;
   std::vector<std::decay_t<decltype(std::declval<const S&>().walker(0))>> walkers_;
   GroupState state_;
+  // By side, a bit for each position of the share, set once it is decided: read before the
+  // state in the walk back, where about half the predecessors told are decided already, so that
+  // those cost a read of 1/16 of the memory in place of a state's (docs/notes/engine.md).
+  std::vector<std::vector<std::uint64_t, HugePageAllocator<std::uint64_t>>> decided_;
   std::vector<std::vector<std::uint64_t>> outgoing_;  // by process
   // The slowest loss through a turn out of the group over the positions left undecided by the
   // first pass (kLosesOut): a position lost at a level past it need not read its turns again,
@@ -372,6 +390,7 @@ std::vector<Codes> GroupSolve<S>::run() {
   }
   for (int i = 0; i < sides_ && !resumed_; ++i) first_pass(i);
   if (!cyclic_) return std::move(codes());
+  mark_decided();
   slowest_out_loss_ =
       static_cast<int>(cluster_.max(static_cast<std::uint64_t>(slowest_out_.load() + 1))) - 1;
   for (int d = static_cast<int>(state_.level);; ++d) {
@@ -397,6 +416,21 @@ std::vector<Codes> GroupSolve<S>::run() {
     for (Code& c : side)
       if (c & kUndecided) c = distance::kDraw;
   return std::move(codes());
+}
+
+template <class S>
+void GroupSolve<S>::mark_decided() {
+  decided_.resize(static_cast<std::size_t>(sides_));
+  for (int i = 0; i < sides_; ++i) {
+    const Codes& states = codes()[i];
+    decided_[i].assign((states.size() + 63) / 64, 0);
+    parallel_for(options_.threads, decided_[i].size(), [&](std::uint64_t w) {
+      std::uint64_t bits = 0;
+      for (std::uint64_t k = w * 64; k < std::min<std::uint64_t>(states.size(), w * 64 + 64); ++k)
+        bits |= std::uint64_t{!(states[k] & kUndecided)} << (k % 64);
+      decided_[i][w] = bits;
+    });
+  }
 }
 
 template <class S>
@@ -511,9 +545,9 @@ LevelList GroupSolve<S>::take_level(int d) {
   return level;
 }
 
-// In batches, in three steps, so that the loads of each step overlap: the predecessors (what
-// entries_of reads, started by unturns), their entries (and their states' loads), then the
-// telling.
+// In batches, in steps, so that the loads of each step overlap: the predecessors (what
+// entries_of reads, started by unturns), their entries (and their bits' loads), those not known
+// decided (and their states' loads), then the telling.
 template <class S>
 void GroupSolve<S>::walk_back(std::span<const std::uint64_t> items, int d, Lists& out) {
   struct Told {
@@ -546,7 +580,7 @@ void GroupSolve<S>::walk_back(std::span<const std::uint64_t> items, int d, Lists
         const int n = structure_.entries_of(group_[before], back[at].second, entries);
         for (int j = 0; j < n; ++j) {
           if (mine(before, entries[j]))
-            __builtin_prefetch(&codes()[before][entries[j] - shares_[before].first]);
+            __builtin_prefetch(&decided_[before][(entries[j] - shares_[before].first) / 64]);
           preds.push_back(item(before, t.won, entries[j]));
         }
       }
@@ -555,6 +589,15 @@ void GroupSolve<S>::walk_back(std::span<const std::uint64_t> items, int d, Lists
         preds.erase(std::unique(preds.begin() + from, preds.end()), preds.end());
       }
     }
+    // Those known decided dropped, the others' states loaded.
+    std::erase_if(preds, [&](std::uint64_t p) {
+      const int before = side_of_item(p);
+      const std::uint64_t e = p & kEntryMask;
+      if (!mine(before, e)) return false;
+      if (known_decided(before, e)) return true;
+      __builtin_prefetch(&codes()[before][e - shares_[before].first]);
+      return false;
+    });
     for (const std::uint64_t p : preds) {
       const int before = side_of_item(p);
       const std::uint64_t e = p & kEntryMask;
