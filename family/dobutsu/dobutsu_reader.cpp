@@ -70,8 +70,8 @@ class DobutsuGame {
 
   distance::Code code(const TableSet& tables, const Position& p) const {
     if (const auto c = decided(p)) return *c;
-    return stored_distance(tables, slot_, table_, name_, kIndexScheme, layout_->entries(),
-                           layout_->entry(p), this);
+    return stored_distance(tables, slot_, table_, name_, kIndexScheme, distance::kCodec,
+                           layout_->entries(), layout_->entry(p), this);
   }
   distance::Code code(const TableSet& tables, const Next& next) const {
     return next.ends ? distance::kLostNow : code(tables, next.p);

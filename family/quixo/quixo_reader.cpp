@@ -44,8 +44,8 @@ class QuixoGame {
     if (const auto now = over_code(layout_->board(), p)) return *now;
     const int part = layout_->part_of(p);
     return stored_distance(tables, first_slot_ + static_cast<std::size_t>(part),
-                           layout_->table_name(part), name_, kIndexScheme, layout_->entries(part),
-                           layout_->entry(p, true), this);
+                           layout_->table_name(part), name_, kIndexScheme, distance::kCodec,
+                           layout_->entries(part), layout_->entry(p, true), this);
   }
   std::optional<std::string> over(const Position& p, bool first_to_move) const {
     switch (quixo::over(layout_->board(), p)) {

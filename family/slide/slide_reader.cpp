@@ -1,68 +1,129 @@
-#include "family/slide/slide_reader.hpp"
-
+// A slide member (place, then move) in the reader library: boards of cols x rows cells of '.',
+// X and O, with the side to move after a colon (`X.O/.X./O..:X`, required once every mark is
+// placed); the outcome and the turns left from the member's tables; every move (a placement
+// "b2", or a mark moved "a1-b2") with its value, best first.
 #include <algorithm>
+#include <memory>
+#include <optional>
 
 #include "core/board_text.hpp"
+#include "distance_reader.hpp"
+#include "family/member_text.hpp"
+#include "family/slide/slide_member.hpp"
 
 namespace tbgen {
+namespace {
 
 using namespace family;
 
-SlideReader::SlideReader(Rules rules)
-    : member_(std::make_shared<SlideMember>(std::move(rules))),
-      first_slot_(TableSet::slot_base(member_->rules().canonical)) {}
-
-SlidePosition SlideReader::parse(const std::string& text) const {
-  const Rules& r = member_->rules();
-  const auto where = [&] { return "board '" + text + "'"; };
-  const std::size_t colon = text.find(':');
-  std::optional<bool> first_to_move;
-  if (colon != std::string::npos) {
-    const std::string side = text.substr(colon + 1);
-    if (side.size() != 1 || (side[0] != r.first && side[0] != r.second))
-      throw tbreader::InputError(where() + ", column " + std::to_string(colon + 2) +
-                                 ": after ':' the side to move, " + r.first + " or " + r.second +
-                                 ", not '" + side + "'");
-    first_to_move = side[0] == r.first;
+class SlideGame {
+ public:
+  using Position = SlidePosition;
+  static constexpr bool kNobodyToMoveWhenOver = true;
+  explicit SlideGame(Rules rules)
+      : member_(std::make_shared<SlideMember>(std::move(rules))),
+        first_slot_(TableSet::slot_base(member_->rules().canonical)) {}
+  const std::string& name() const { return member_->rules().canonical; }
+  std::string side(bool first) const {
+    return std::string(1, first ? member_->rules().first : member_->rules().second);
   }
-  const std::string cells = parse_board_text(text.substr(0, colon), r.cells(), r.cols,
-                                             std::string(".") + r.first + r.second);
-  std::uint32_t first = 0, second = 0;
-  for (int i = 0; i < r.cells(); ++i) {
-    first |= std::uint32_t{cells[i] == r.first} << i;
-    second |= std::uint32_t{cells[i] == r.second} << i;
-  }
-  return checked(first, second, first_to_move, where);
-}
 
-SlidePosition SlideReader::checked(std::uint32_t first, std::uint32_t second,
-                                   std::optional<bool> first_to_move, Where where) const {
+  Written<Position> parse(const std::string& text) const {
+    const Rules& r = member_->rules();
+    const auto where = [&] { return "board '" + text + "'"; };
+    const std::size_t colon = text.find(':');
+    std::optional<bool> first_to_move;
+    if (colon != std::string::npos) {
+      const std::string to_move = text.substr(colon + 1);
+      if (to_move.size() != 1 || (to_move[0] != r.first && to_move[0] != r.second))
+        throw tbreader::InputError(where() + ", column " + std::to_string(colon + 2) +
+                                   ": after ':' the side to move, " + r.first + " or " + r.second +
+                                   ", not '" + to_move + "'");
+      first_to_move = to_move[0] == r.first;
+    }
+    const std::string cells = parse_board_text(text.substr(0, colon), r.cells(), r.cols,
+                                               std::string(".") + r.first + r.second);
+    std::uint32_t first = 0, second = 0;
+    for (int i = 0; i < r.cells(); ++i) {
+      first |= std::uint32_t{cells[i] == r.first} << i;
+      second |= std::uint32_t{cells[i] == r.second} << i;
+    }
+    return checked(first, second, first_to_move, where);
+  }
+  // Numbers (SPEC 10): the side to move given, or (-1) from the counts while marks are placed.
+  Written<Position> parse(const tbreader::Game::Position& n) const {
+    const auto where = [&] { return position_name(n.first, n.second); };
+    if (n.pieces)
+      throw tbreader::InputError(name() + " has no kinds of pieces: give pieces as null");
+    if (n.hand[0] || n.hand[1])
+      throw tbreader::InputError(name() + " is not a morris member: it has no hands to give");
+    if (n.to_move < -1 || n.to_move > 1)
+      throw tbreader::InputError("to_move " + std::to_string(n.to_move) +
+                                 ": 0 the first player, 1 the second, -1 from the counts");
+    expect_masks(n.first, n.second, member_->rules().cells());
+    return checked(static_cast<std::uint32_t>(n.first), static_cast<std::uint32_t>(n.second),
+                   n.to_move < 0 ? std::nullopt : std::optional<bool>(n.to_move == 0), where);
+  }
+
+  distance::Code code(const TableSet& tables, const Position& p) const {
+    if (const auto c = member_->over(p)) return *c;
+    const int layer = member_->layer_of(p);
+    return stored_distance(tables, first_slot_ + static_cast<std::size_t>(layer),
+                           member_->table_name(layer), name(), kSlideIndexScheme,
+                           distance::kParityCodec, member_->entries(layer),
+                           member_->entry(layer, p.first, p.second), this);
+  }
+  std::optional<std::string> over(const Position& p, bool first_to_move) const {
+    if (!member_->over(p)) return std::nullopt;
+    return member_->wins(p.waiting()) ? side(!first_to_move) + " has a line"
+                                      : side(first_to_move) + " cannot move";
+  }
+  template <class F>
+  void for_each_move(const Written<Position>& w, F&& f) const {
+    const int cols = member_->rules().cols;
+    member_->for_each_move(w.p, [&](int from, int to, const Position& next) {
+      f((from < 0 ? "" : cell_name(from, cols) + "-") + cell_name(to, cols), next);
+    });
+  }
+
+ private:
+  // Throws tbreader::InputError naming the board if it cannot be played from: counts that fit
+  // no turn, the side to move missing (movement phase) or against the counts, a line of the side
+  // to move or of both, lines of the other side that no single last move made.
+  Written<Position> checked(std::uint32_t first, std::uint32_t second,
+                            std::optional<bool> first_to_move, Where where) const;
+
+  std::shared_ptr<const SlideMember> member_;
+  std::size_t first_slot_;  // TableSet::slot_base() of its game: its layers' slots follow
+};
+
+Written<SlidePosition> SlideGame::checked(std::uint32_t first, std::uint32_t second,
+                                          std::optional<bool> first_to_move, Where where) const {
   const Rules& r = member_->rules();
   const int f = __builtin_popcount(first), s = __builtin_popcount(second), n = r.pieces;
-  const auto letter = [&](bool of_first) { return std::string(1, of_first ? r.first : r.second); };
   if (f > n || s > n)
-    throw tbreader::InputError(where() + ": " + std::to_string(std::max(f, s)) + " " +
-                               letter(f > n) + " marks; each player places " + std::to_string(n));
+    throw tbreader::InputError(where() + ": " + std::to_string(std::max(f, s)) + " " + side(f > n) +
+                               " marks; each player places " + std::to_string(n));
   if (f + s < 2 * n) {
     if (f != s && f != s + 1)
-      throw tbreader::InputError(where() + ": " + std::to_string(f) + " " + letter(true) + " and " +
-                                 std::to_string(s) + " " + letter(false) + " marks cannot arise (" +
-                                 letter(true) + " places first, then the players alternate)");
+      throw tbreader::InputError(where() + ": " + std::to_string(f) + " " + side(true) + " and " +
+                                 std::to_string(s) + " " + side(false) + " marks cannot arise (" +
+                                 side(true) + " places first, then the players alternate)");
     if (first_to_move && *first_to_move != (f == s))
-      throw tbreader::InputError(where() + ": " + letter(f == s) + " is to move by the counts of " +
-                                 "marks, not " + letter(!(f == s)));
+      throw tbreader::InputError(where() + ": " + side(f == s) + " is to move by the counts of " +
+                                 "marks, not " + side(!(f == s)));
     first_to_move = f == s;
   } else if (!first_to_move) {
     throw tbreader::InputError(where() + ": every mark is placed, so the board does not tell who " +
-                               "moves: add :" + letter(true) + " or :" + letter(false));
+                               "moves: add :" + side(true) + " or :" + side(false));
   }
   const SlidePosition p{first, second, *first_to_move};
   const bool mover_line = member_->wins(p.mover()), waiting_line = member_->wins(p.waiting());
   if (mover_line && waiting_line)
-    throw tbreader::InputError(where() + ": both " + letter(true) + " and " + letter(false) +
+    throw tbreader::InputError(where() + ": both " + side(true) + " and " + side(false) +
                                " have a line; the game ends at the first");
   if (mover_line)
-    throw tbreader::InputError(where() + ": " + letter(p.first_to_move) +
+    throw tbreader::InputError(where() + ": " + side(p.first_to_move) +
                                " has a line but is to move; the game ends at a line");
   if (waiting_line) {  // one last placement or move made every line of the side that made it
     const bool moving = member_->movement(member_->layer_of(p));
@@ -79,112 +140,15 @@ SlidePosition SlideReader::checked(std::uint32_t first, std::uint32_t second,
     if (!made)
       throw tbreader::InputError(where() + ": no single last " +
                                  (placed ? moving ? "placement or move" : "placement" : "move") +
-                                 " of " + letter(!p.first_to_move) + " made its lines");
+                                 " of " + side(!p.first_to_move) + " made its lines");
   }
-  return p;
+  return {p, p.first_to_move};
 }
 
-distance::Code SlideReader::code(const TableSet& tables, const SlidePosition& p) const {
-  if (const auto c = member_->over(p)) return *c;
-  const int layer = member_->layer_of(p);
-  const Table& table = member_table(tables, first_slot_ + static_cast<std::size_t>(layer),
-                                    member_->table_name(layer), member_->rules().canonical);
-  expect_layout(table, kSlideIndexScheme, distance::kParityCodec, member_->entries(layer));
-  const std::uint64_t index = member_->entry(layer, p.first, p.second);
-  // Read once, at random.
-  return distance::from_parity_code(static_cast<std::uint32_t>(table.entry_once(index)));
-}
-
-tbreader::Value SlideReader::value_text(distance::Code c, bool first_to_move) const {
-  const Rules& r = member_->rules();
-  if (!distance::decided(c)) return {"Draw", std::nullopt};
-  const bool first_wins = distance::mover_wins(c) == first_to_move;
-  return {std::string(1, first_wins ? r.first : r.second) + " win", std::nullopt};
-}
-
-tbreader::Result SlideReader::result(distance::Code c, bool first_to_move) const {
-  if (!distance::decided(c)) return {"", std::nullopt};
-  const Rules& r = member_->rules();
-  const bool first_wins = distance::mover_wins(c) == first_to_move;
-  return {std::string(1, first_wins ? r.first : r.second), distance::turns_left(c)};
-}
-
-tbreader::Position SlideReader::probe(const TableSet& tables, std::span<const std::string> boards,
-                                      const tbreader::ProbeOptions&) const {
-  const Rules& r = member_->rules();
-  expect_one_board(name(), boards);
-  const SlidePosition p = parse(boards[0]);
-  const distance::Code c = code(tables, p);
-  tbreader::Position out{name(),
-                         boards[0],
-                         "none",
-                         value_text(c, p.first_to_move),
-                         {},
-                         {},
-                         result(c, p.first_to_move)};
-  if (member_->over(p)) {
-    const std::string mover(1, p.first_to_move ? r.first : r.second);
-    const std::string other(1, p.first_to_move ? r.second : r.first);
-    out.notes.push_back(member_->wins(p.waiting()) ? "game over: " + other + " has a line"
-                                                   : "game over: " + mover + " cannot move");
-    return out;
-  }
-  out.to_move = std::string(1, p.first_to_move ? r.first : r.second);
-  // Best first for the mover: wins soonest, draws, losses latest; equal moves in board order.
-  std::vector<std::pair<int, tbreader::Move>> moves;
-  member_->for_each_move(p, [&](int from, int to, const SlidePosition& next) {
-    const distance::Code v = code(tables, next);
-    const int rank = !distance::decided(v)     ? 0
-                     : distance::mover_wins(v) ? -(1 << 20) + distance::turns_left(v)
-                                               : (1 << 20) - distance::turns_left(v);
-    const std::string name =
-        (from < 0 ? "" : cell_name(from, r.cols) + "-") + cell_name(to, r.cols);
-    moves.push_back({rank,
-                     {name, value_text(v, next.first_to_move),
-                      !distance::decided(v)     ? tbreader::Outcome::draw
-                      : distance::mover_wins(v) ? tbreader::Outcome::loss
-                                                : tbreader::Outcome::win,
-                      result(v, next.first_to_move)}});
-  });
-  std::stable_sort(moves.begin(), moves.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
-  for (auto& m : moves) out.moves.push_back(std::move(m.second));
-  return out;
-}
-
-tbreader::Value SlideReader::value(const TableSet& tables, std::span<const std::string> boards,
-                                   const tbreader::ProbeOptions&) const {
-  expect_one_board(name(), boards);
-  const SlidePosition p = parse(boards[0]);
-  return value_text(code(tables, p), p.first_to_move);
-}
-
-std::int32_t SlideReader::number(const TableSet& tables, std::uint64_t first, std::uint64_t second,
-                                 std::optional<bool> first_to_move) const {
-  const auto where = [&] { return position_name(first, second); };
-  expect_masks(first, second, member_->rules().cells());
-  const SlidePosition p = checked(static_cast<std::uint32_t>(first),
-                                  static_cast<std::uint32_t>(second), first_to_move, where);
-  return distance::first_player_number(code(tables, p), p.first_to_move);
-}
-
-std::int32_t SlideReader::value_of(const TableSet& tables, std::uint64_t first,
-                                   std::uint64_t second) const {
-  return number(tables, first, second, std::nullopt);
-}
-
-std::int32_t SlideReader::value_with_side(const TableSet& tables, std::uint64_t first,
-                                          std::uint64_t second, bool first_to_move) const {
-  return number(tables, first, second, first_to_move);
-}
-
-void SlideReader::solve(const TableSet&, std::istream&, std::ostream&) const {
-  throw tbreader::InputError(name() + " has no contest format: use `tbprobe batch " + name() +
-                             "` for many boards");
-}
+}  // namespace
 
 std::unique_ptr<GameReader> make_slide_reader(family::Rules rules) {
-  return std::make_unique<SlideReader>(std::move(rules));
+  return std::make_unique<DistanceReader<SlideGame>>(SlideGame(std::move(rules)));
 }
 
 }  // namespace tbgen

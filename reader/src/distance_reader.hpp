@@ -1,8 +1,8 @@
 #pragma once
-// The reader of every member the cyclic engine solves (quixo, dobutsu): the value and result of
-// a position from its code (core/distance_code.hpp), and every move with the value of the
-// position it leads to, best first. A structure's reader (family/<structure>/) gives what is its
-// own, as a class G:
+// The reader of every member the cyclic engine solves (slide, morris, quixo, dobutsu): the value
+// and result of a position from its code (core/distance_code.hpp), and every move with the value of
+// the position it leads to, best first. A structure's reader (family/<structure>/) gives what is
+// its own, as a class G:
 //
 //   using Position;                          the side to move's view, as the tables number it
 //   const std::string& name() const;         the canonical game string
@@ -16,6 +16,8 @@
 //   std::string side(bool first) const;      a side's name ("X", "Sente")
 //   std::optional<std::string> over(const Position&, bool first_to_move) const;  why the game
 //                                            is over ("X has a line"), where the rules end it
+// and, optionally, `static constexpr bool kNobodyToMoveWhenOver = true;` where a finished game's
+// side to move is written "none", as the games of marks write it (slide), not named.
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -33,11 +35,13 @@ struct Written {
   bool first_to_move;
 };
 
-// The code at `entry` of a part's table of `entries` positions in value codec 15, the table
-// checked once for `reader` (its game string and layout), a damaged value refused.
+// The code at `entry` of a part's table of `entries` positions in value codec 15 (or 11, where
+// a structure's tables were first written so: slide, morris), the table checked once for
+// `reader` (its game string and layout), a damaged value refused.
 distance::Code stored_distance(const TableSet& tables, std::size_t slot, const std::string& table,
                                const std::string& game, std::uint32_t index_scheme,
-                               std::uint64_t entries, std::uint64_t entry, const void* reader);
+                               std::uint32_t codec, std::uint64_t entries, std::uint64_t entry,
+                               const void* reader);
 
 template <class G>
 class DistanceReader final : public GameReader {
@@ -62,6 +66,7 @@ class DistanceReader final : public GameReader {
     out.result = result(c, first_to_move);
     if (const auto why = g_.over(p, first_to_move)) {
       out.notes.push_back("game over: " + *why);
+      if constexpr (requires { G::kNobodyToMoveWhenOver; }) out.to_move = "none";
       return out;
     }
     struct Ranked {

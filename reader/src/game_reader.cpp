@@ -7,17 +7,27 @@ namespace tbgen {
 tbreader::Game::Answer GameReader::probe_numeric(const TableSet& tables,
                                                  const tbreader::Game::Position& p) const {
   if (p.pieces) throw tbreader::InputError(name() + " has no kinds of pieces: give pieces as null");
+  if (p.hand[0] != 0 || p.hand[1] != 0)
+    throw tbreader::InputError(name() + " is not a morris member: it has no hands to give");
   if (p.to_move < -1 || p.to_move > 1)
     throw tbreader::InputError("to_move " + std::to_string(p.to_move) +
                                ": 0 the first player, 1 the second, -1 from the counts");
-  const bool hands = p.hand[0] != 0 || p.hand[1] != 0;
-  if (hands && p.to_move < 0)
-    throw tbreader::InputError(name() + ": a position with marks in hand needs the side to move");
-  const std::int32_t v =
-      hands ? morris_value(tables, p.first, p.second, p.to_move == 0, p.hand[0], p.hand[1])
-      : p.to_move < 0 ? value_of(tables, p.first, p.second)
-                      : value_with_side(tables, p.first, p.second, p.to_move == 0);
-  return {v, numbers_distance() && v != 0 ? std::abs(v) - 1 : -1};
+  if (p.to_move >= 0)
+    throw tbreader::InputError(name() + ": the side to move follows from the counts of marks; " +
+                               "probe with the two masks alone");
+  return {value_of(tables, p.first, p.second), -1};
+}
+
+void GameReader::values_of(const TableSet& tables, std::span<const std::uint64_t> first,
+                           std::span<const std::uint64_t> second,
+                           std::span<std::int32_t> out) const {
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    try {
+      out[i] = probe_numeric(tables, {.first = first[i], .second = second[i]}).value;
+    } catch (const tbreader::InputError& e) {
+      throw tbreader::InputError(e.what(), i);
+    }
+  }
 }
 
 }  // namespace tbgen

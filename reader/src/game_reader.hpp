@@ -35,41 +35,21 @@ class GameReader {
   virtual bool hash_comments() const { return true; }
   virtual void solve(const TableSet& tables, std::istream& in, std::ostream& out) const = 0;
   // Board families: a position as two masks, its value from the first player's view
-  // (tbreader::Game::value_of).
+  // (tbreader::Game::value_of), the side to move following from the counts of marks.
   virtual bool board_family() const { return false; }
   virtual std::int32_t value_of(const TableSet&, std::uint64_t, std::uint64_t) const {
     throw tbreader::InputError(name() + " is not a board family: it has no numeric probe");
   }
-  // value_of over arrays of one length; the first position refused throws InputError with
-  // `item` its index. Board families whose probes read at random overlap the reads.
-  virtual void values_of(const TableSet& tables, std::span<const std::uint64_t> first,
-                         std::span<const std::uint64_t> second, std::span<std::int32_t> out) const {
-    for (std::size_t i = 0; i < first.size(); ++i) {
-      try {
-        out[i] = value_of(tables, first[i], second[i]);
-      } catch (const tbreader::InputError& e) {
-        throw tbreader::InputError(e.what(), i);
-      }
-    }
-  }
-  // The same with the side to move given: slide members, whose board does not tell it once
-  // every mark is placed. Other games' side follows from the counts of marks.
-  virtual std::int32_t value_with_side(const TableSet&, std::uint64_t, std::uint64_t, bool) const {
-    throw tbreader::InputError(name() + ": the side to move follows from the counts of marks; " +
-                               "probe with the two masks alone");
-  }
-  // The same with the marks in hand given too: morris members.
-  virtual std::int32_t morris_value(const TableSet&, std::uint64_t, std::uint64_t, bool, int,
-                                    int) const {
-    throw tbreader::InputError(name() + " is not a morris member: it has no hands to give");
-  }
-  // The one numeric probe (tbreader::Game::probe(Position)). By default the calls above, as the
-  // position's fields ask, and the distance where the number holds it (slide, morris: the
-  // turns left are its size less one).
+  // The one numeric probe (tbreader::Game::probe(Position)); the public value_of calls are its
+  // special cases. By default value_of above, where the side follows from the counts and no
+  // hands are held (mnk, lines, connect, hex).
   virtual tbreader::Game::Answer probe_numeric(const TableSet& tables,
                                                const tbreader::Game::Position& p) const;
-  // Whether value_with_side's number is the distance too, d + 1 (slide, morris).
-  virtual bool numbers_distance() const { return false; }
+  // probe_numeric's values of positions given as two masks over arrays of one length; the first
+  // position refused throws InputError with `item` its index. Board families whose probes read
+  // at random overlap the reads.
+  virtual void values_of(const TableSet& tables, std::span<const std::uint64_t> first,
+                         std::span<const std::uint64_t> second, std::span<std::int32_t> out) const;
 };
 
 // The game a game string names (games/games.def); throws tbreader::GameError.

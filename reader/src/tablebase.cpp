@@ -133,8 +133,7 @@ void Game::solve(std::istream& in, std::ostream& out) const {
 }
 
 std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second) const {
-  return naming_build(impl_->name,
-                      [&] { return impl_->reader->value_of(impl_->tables, first, second); });
+  return probe({.first = first, .second = second}).value;
 }
 
 void Game::values_of(std::span<const std::uint64_t> first, std::span<const std::uint64_t> second,
@@ -145,17 +144,16 @@ void Game::values_of(std::span<const std::uint64_t> first, std::span<const std::
 }
 
 std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second, bool first_to_move) const {
-  return naming_build(impl_->name, [&] {
-    return impl_->reader->value_with_side(impl_->tables, first, second, first_to_move);
-  });
+  return probe({.first = first, .second = second, .to_move = first_to_move ? 0 : 1}).value;
 }
 
 std::int32_t Game::value_of(std::uint64_t first, std::uint64_t second, bool first_to_move,
                             int first_hand, int second_hand) const {
-  return naming_build(impl_->name, [&] {
-    return impl_->reader->morris_value(impl_->tables, first, second, first_to_move, first_hand,
-                                       second_hand);
-  });
+  return probe({.first = first,
+                .second = second,
+                .to_move = first_to_move ? 0 : 1,
+                .hand = {first_hand, second_hand}})
+      .value;
 }
 
 Game::Answer Game::probe(const Position& position) const {
