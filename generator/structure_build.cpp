@@ -202,9 +202,8 @@ std::optional<BuildNeeds> StructureTables::needs_until(int processes,
   for (const auto& group : groups) {
     // A process holds its share of the group: states (2 bytes an entry: a code, or a counter
     // while undecided), a bit an entry once decided and lists of positions by level (8 bytes an
-    // item), together at most
-    // list_bytes_per_entry() (structure.hpp). Alone, it also holds the parts the group reads at
-    // 2 bytes an entry, else a cache of their blocks.
+    // item), together at most list_bytes_per_entry() (structure.hpp). Alone, it also holds the
+    // parts the group reads at 2 bytes an entry, else a cache of their blocks.
     std::uint64_t entries = 0, read = 0;
     for (const int part : group) entries += s_->entries(part);
     for (const int part : s_->reads(group)) read += s_->entries(part);

@@ -33,11 +33,7 @@ class MorrisGame {
   // hands given.
   Written<Position> parse(const tbreader::Game::Position& n) const {
     const Rules& r = layout_->rules();
-    if (n.pieces)
-      throw tbreader::InputError(name() + " has no kinds of pieces: give pieces as null");
-    if (n.to_move < -1 || n.to_move > 1)
-      throw tbreader::InputError("to_move " + std::to_string(n.to_move) +
-                                 ": 0 the first player, 1 the second, -1 from the counts");
+    expect_marks_position(name(), n, true);
     if (n.to_move < 0)
       throw tbreader::InputError(name() + ": a morris position needs the side to move and the " +
                                  "marks in hand (value_of with five arguments, tbr_probe_morris)");

@@ -53,13 +53,7 @@ class SlideGame {
   // Numbers (SPEC 10): the side to move given, or (-1) from the counts while marks are placed.
   Written<Position> parse(const tbreader::Game::Position& n) const {
     const auto where = [&] { return position_name(n.first, n.second); };
-    if (n.pieces)
-      throw tbreader::InputError(name() + " has no kinds of pieces: give pieces as null");
-    if (n.hand[0] || n.hand[1])
-      throw tbreader::InputError(name() + " is not a morris member: it has no hands to give");
-    if (n.to_move < -1 || n.to_move > 1)
-      throw tbreader::InputError("to_move " + std::to_string(n.to_move) +
-                                 ": 0 the first player, 1 the second, -1 from the counts");
+    expect_marks_position(name(), n, false);
     expect_masks(n.first, n.second, member_->rules().cells());
     return checked(static_cast<std::uint32_t>(n.first), static_cast<std::uint32_t>(n.second),
                    n.to_move < 0 ? std::nullopt : std::optional<bool>(n.to_move == 0), where);

@@ -68,6 +68,10 @@ inline tbreader::Value score_value(std::int64_t v) {
   return {v > 0 ? "+" + std::to_string(v) : std::to_string(v), v};
 }
 
+// Refuses a numeric position (tbreader::Game::Position) that no game of marks takes: piece codes,
+// marks in hand where the game has no hands (`hands` false), a to_move other than 0, 1 or -1.
+void expect_marks_position(const std::string& game, const tbreader::Game::Position& p, bool hands);
+
 // Refuses a probe given more or fewer boards than the game takes.
 inline void expect_one_board(std::string_view game, std::span<const std::string> boards) {
   if (boards.size() != 1)
