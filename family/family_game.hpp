@@ -45,10 +45,8 @@ inline void first_key(const GameString& game, Rules& r) {
 namespace tbgen {
 
 // The family folders' entry points (games/games.def lists the families).
-#define TBGEN_GAME(id)
-#define TBGEN_FAMILY(id)                            \
-  family::Rules id##_rules(const GameString& game); \
-  tbreader::GameHelp id##_help();
+#define TBGEN_GAME(id, ...)
+#define TBGEN_FAMILY(id, ...) family::Rules id##_rules(const GameString& game);
 #include "games/games.def"
 #undef TBGEN_FAMILY
 #undef TBGEN_GAME

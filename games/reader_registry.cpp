@@ -12,17 +12,15 @@ namespace tbgen {
 #include "family/structures.def"
 #undef TBGEN_STRUCTURE
 
-#define TBGEN_FAMILY(id)
-#define TBGEN_GAME(id)                                                    \
-  std::unique_ptr<GameReader> make_##id##_reader(const GameString& game); \
-  tbreader::GameHelp id##_help();
+#define TBGEN_FAMILY(id, ...)
+#define TBGEN_GAME(id, ...) std::unique_ptr<GameReader> make_##id##_reader(const GameString& game);
 #include "games/games.def"
 #undef TBGEN_GAME
 
 std::optional<family::Rules> family_rules(const GameString& game) {
-#define TBGEN_GAME(id)
+#define TBGEN_GAME(id, ...)
 #undef TBGEN_FAMILY
-#define TBGEN_FAMILY(id) \
+#define TBGEN_FAMILY(id, ...) \
   if (game.name() == #id) return id##_rules(game);
 #include "games/games.def"
 #undef TBGEN_FAMILY
@@ -44,8 +42,8 @@ tbreader::GameError unknown_game(const GameString& game, std::string_view help) 
 std::unique_ptr<GameReader> make_game_reader(std::string_view text) {
   const GameString game(text);
   std::unique_ptr<GameReader> reader;
-#define TBGEN_FAMILY(id)
-#define TBGEN_GAME(id) \
+#define TBGEN_FAMILY(id, ...)
+#define TBGEN_GAME(id, ...) \
   if (game.name() == #id) reader = make_##id##_reader(game);
 #include "games/games.def"
 #undef TBGEN_GAME
@@ -70,8 +68,8 @@ namespace tbreader {
 
 const std::vector<GameHelp>& games() {
   static const std::vector<GameHelp> list = {
-#define TBGEN_GAME(id) tbgen::id##_help(),
-#define TBGEN_FAMILY(id) tbgen::id##_help(),
+#define TBGEN_GAME(id, example, board, boards) {example, boards, board, false},
+#define TBGEN_FAMILY(id, example, board, boards) {example, boards, board, true},
 #include "games/games.def"
 #undef TBGEN_FAMILY
 #undef TBGEN_GAME

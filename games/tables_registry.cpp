@@ -10,8 +10,8 @@ namespace tbgen {
 #include "family/structures.def"
 #undef TBGEN_STRUCTURE
 
-#define TBGEN_FAMILY(id)
-#define TBGEN_GAME(id) std::unique_ptr<GameTables> make_##id##_tables(const GameString& game);
+#define TBGEN_FAMILY(id, ...)
+#define TBGEN_GAME(id, ...) std::unique_ptr<GameTables> make_##id##_tables(const GameString& game);
 #include "games/games.def"
 #undef TBGEN_GAME
 #undef TBGEN_FAMILY
@@ -19,8 +19,8 @@ namespace tbgen {
 std::unique_ptr<GameTables> make_game_tables(std::string_view text) {
   const GameString game(text);
   std::unique_ptr<GameTables> tables;
-#define TBGEN_FAMILY(id)
-#define TBGEN_GAME(id) \
+#define TBGEN_FAMILY(id, ...)
+#define TBGEN_GAME(id, ...) \
   if (game.name() == #id) tables = make_##id##_tables(game);
 #include "games/games.def"
 #undef TBGEN_GAME

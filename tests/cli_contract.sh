@@ -176,7 +176,7 @@ expect_in gs-build "$work/out" "nim3-k2.tb: kept"
 check help-games 0 "$bin/tbprobe" --help
 for g in score3 weighted3 nim3 surreal3 double5; do expect_in help-games "$work/out" "  $g"; done
 # The README's table of games lists the games of games/games.def, in its order.
-listed=$(sed -n 's/^TBGEN_GAME(\(.*\))$/\1/p' "$src/games/games.def" | tr '\n' ' ')
+listed=$(sed -n 's/^TBGEN_GAME(\([a-z0-9_]*\),.*/\1/p' "$src/games/games.def" | tr '\n' ' ')
 in_readme=$(sed -n '/^## Games/,/^$/p;/^| game |/,/^$/p' "$src/README.md" | sed -n 's/^| \([a-z0-9_]*\) |.*/\1/p' | grep -v '^game$' | uniq | tr '\n' ' ')
 [ "$listed" = "$in_readme" ] || { echo "FAIL: README games '$in_readme' differ from games.def '$listed'"; failures=$((failures + 1)); }
 

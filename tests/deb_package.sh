@@ -31,7 +31,7 @@ for dep in libc6 libstdc++6 libzstd1 python3 python3-numpy; do
 done
 # The description names every family of the one list of games.
 description=$(dpkg-deb -f "$deb" Description)
-for family in $(sed -n 's/^TBGEN_FAMILY(\(.*\))$/\1/p' "$src/games/games.def"); do
+for family in $(sed -n 's/^TBGEN_FAMILY(\([a-z0-9_]*\),.*/\1/p' "$src/games/games.def"); do
   grep -qw -- "$family" <<<"$description" || fail "the description does not name $family"
 done
 # Open MPI is tbgen-mpi's, not the base package's: it installs where Open MPI is not.

@@ -98,7 +98,7 @@ if readme_lines >= 200:
     fail(f"README.md: {readme_lines} lines; the front page stays under 200 (move detail to docs/)")
 
 # ---- 2. games ----------------------------------------------------------------------------------
-games = re.findall(r"^TBGEN_(?:GAME|FAMILY)\((\w+)\)$", (src / "games/games.def").read_text(), re.M)
+games = re.findall(r"^TBGEN_(?:GAME|FAMILY)\((\w+),", (src / "games/games.def").read_text(), re.M)
 games_md = headings(src / "docs/games.md")
 rows = {}
 for line in (src / "README.md").read_text().split("\n"):

@@ -32,11 +32,4 @@ family::Rules connect_rules(const GameString& game) {
   return r;
 }
 
-tbreader::GameHelp connect_help() {
-  return {"connect(cols=5,rows=4,k=4)",
-          "cols x rows cells of . X O, or the columns played (4453); keys cols rows k, "
-          "value=outcome|speed first=X|O misere=0|1",
-          "3342", true};
-}
-
 }  // namespace tbgen

@@ -10,11 +10,4 @@ family::Rules cram_rules(const GameString& game) {
   return domino_rules(game, true);
 }
 
-tbreader::GameHelp cram_help() {
-  return {"cram(cols=4,rows=4)",
-          "cols x rows cells of . (empty) and # (covered), rows from the top; several boards are "
-          "a sum; either player places a domino either way; keys cols rows",
-          "..../.##./..../....", true};
-}
-
 }  // namespace tbgen

@@ -19,12 +19,4 @@ family::Rules dobutsu_rules(const GameString&) {
   return r;
 }
 
-tbreader::GameHelp dobutsu_help() {
-  return {"dobutsu()",
-          "SFEN: ranks 1..4 from the top separated by / (L G E C, +C a hen; uppercase sente's, "
-          "lowercase gote's; digits for empty squares), then b or w (the side to move), then the "
-          "hands (- or e.g. 2CGe); moves b3-b2, b2-b1+, C*b2",
-          "gle/1c1/1C1/ELG b -", true};
-}
-
 }  // namespace tbgen

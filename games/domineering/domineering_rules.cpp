@@ -10,11 +10,4 @@ family::Rules domineering_rules(const GameString& game) {
   return domino_rules(game, false);
 }
 
-tbreader::GameHelp domineering_help() {
-  return {"domineering(cols=4,rows=4)",
-          "cols x rows cells of . (empty) and # (covered), rows from the top; several boards are "
-          "a sum; Left places vertical dominoes, Right horizontal ones; keys cols rows",
-          "#.../..../..../....", true};
-}
-
 }  // namespace tbgen

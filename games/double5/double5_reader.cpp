@@ -63,9 +63,4 @@ std::unique_ptr<GameReader> make_double5_reader(const GameString&) {
   return std::make_unique<Double5Reader>();
 }
 
-tbreader::GameHelp double5_help() {
-  return {"double5", "25 cells of . O X, after whole rounds (O moves first, two marks a turn)",
-          "...../..O../...../..O../....."};
-}
-
 }  // namespace tbgen

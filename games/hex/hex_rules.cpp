@@ -27,11 +27,4 @@ family::Rules hex_rules(const GameString& game) {
   return r;
 }
 
-tbreader::GameHelp hex_help() {
-  return {"hex(cols=4)",
-          "cols x rows cells of . X O (rows default to cols); X joins top and bottom, O left and "
-          "right; keys cols rows value=outcome|speed first=X|O",
-          "..../.X../..O./....", true};
-}
-
 }  // namespace tbgen

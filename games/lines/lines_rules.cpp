@@ -30,11 +30,4 @@ family::Rules lines_rules(const GameString& game) {
   return r;
 }
 
-tbreader::GameHelp lines_help() {
-  return {"lines(cols=4,rows=4,len=3,p=2,q=1)",
-          "cols x rows cells of . X O; keys cols rows, len threshold p=1 q=p turns "
-          "fill=none|first|second value=outcome|margin first=X|O",
-          "..../.X../..O./...O", true};
-}
-
 }  // namespace tbgen

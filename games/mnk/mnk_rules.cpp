@@ -31,11 +31,4 @@ family::Rules mnk_rules(const GameString& game) {
   return r;
 }
 
-tbreader::GameHelp mnk_help() {
-  return {"mnk(cols=4,rows=4,k=3)",
-          "cols x rows cells of . X O; keys cols rows k, p=1 q=p value=outcome|speed first=X|O "
-          "misere=0|1",
-          "..../.X../..O./....", true};
-}
-
 }  // namespace tbgen

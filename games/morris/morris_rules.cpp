@@ -24,14 +24,4 @@ family::Rules morris_rules(const GameString& game) {
   return r;
 }
 
-tbreader::GameHelp morris_help() {
-  // The example is Six Men's Morris with three marks a side: built in a blink (the fuzzers
-  // build every family's example under the sanitizers); morris(board=six) is the full game.
-  return {"morris(board=six,pieces=3)",
-          "ranks from the top (. X O) separated by /, then :X or :O (the side to move), then "
-          ":H1:H2 (marks in hand) while either holds marks; turns d2, d2-d3, d2xa1; keys "
-          "board=six|nine|twelve pieces fly=0|1 lasker=0|1 first=X|O",
-          ".../.../..../.../...:X:3:3", true};
-}
-
 }  // namespace tbgen

@@ -148,10 +148,4 @@ std::unique_ptr<GameReader> make_nim3_reader(const GameString& game) {
       static_cast<int>(game.integer("max_pile", 1, nim3_table::kMaxPileLimit, 0)));
 }
 
-tbreader::GameHelp nim3_help() {
-  return {"nim3",
-          "nine pile sizes, e.g. '3 1 4/1 5 9/2 6 5' (nim3(max_pile=K): check with nim3-kK)",
-          "3 1 4/1 5 9/2 6 5"};
-}
-
 }  // namespace tbgen

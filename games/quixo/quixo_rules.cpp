@@ -19,11 +19,4 @@ family::Rules quixo_rules(const GameString& game) {
   return r;
 }
 
-tbreader::GameHelp quixo_help() {
-  return {"quixo(size=4)",
-          "size x size cells of . X O, rows separated by /, then :X or :O (the side to move); "
-          "moves a1-d1 (the cube taken, the end it is pushed in at); keys size=3|4|5 first=X|O",
-          "X..O/.XO./..../O..X:X", true};
-}
-
 }  // namespace tbgen

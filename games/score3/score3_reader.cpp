@@ -85,8 +85,4 @@ std::unique_ptr<GameReader> make_score3_reader(const GameString&) {
   return std::make_unique<Score3Reader>();
 }
 
-tbreader::GameHelp score3_help() {
-  return {"score3", "9 cells of . X O (X moves first); value: the score, + for X", "X.O/.X./..."};
-}
-
 }  // namespace tbgen

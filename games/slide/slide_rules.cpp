@@ -42,12 +42,4 @@ family::Rules slide_rules(const GameString& game) {
   return r;
 }
 
-tbreader::GameHelp slide_help() {
-  return {"slide(cols=3,rows=3,k=3,pieces=3)",
-          "cols x rows cells of . X O, then :X or :O (the side to move) once all marks are "
-          "placed; moves c3 or a1-b2; keys cols rows k pieces step=king|rook|any square=0|1 "
-          "first=X|O",
-          "X.O/.X./O..:X", true};
-}
-
 }  // namespace tbgen

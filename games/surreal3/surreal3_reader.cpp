@@ -147,8 +147,4 @@ std::unique_ptr<GameReader> make_surreal3_reader(const GameString&) {
   return std::make_unique<Surreal3Reader>();
 }
 
-tbreader::GameHelp surreal3_help() {
-  return {"surreal3", "9 cells of . O X # per board; several boards are a sum", "O.X/.O./X.O"};
-}
-
 }  // namespace tbgen

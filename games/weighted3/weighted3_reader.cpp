@@ -114,9 +114,4 @@ std::unique_ptr<GameReader> make_weighted3_reader(const GameString&) {
   return std::make_unique<Weighted3Reader>();
 }
 
-tbreader::GameHelp weighted3_help() {
-  return {"weighted3", "9 cells of . X O (X = Takahashi moves first) and --weights \"w1 ... w9\"",
-          "X../.O./..."};
-}
-
 }  // namespace tbgen
