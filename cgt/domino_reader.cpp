@@ -99,11 +99,6 @@ tbreader::Value DominoReader::value(const TableSet& tables, std::span<const std:
   return {forms(tables).notation->cgsuite(sum(tables, boards)), std::nullopt};
 }
 
-void DominoReader::solve(const TableSet&, std::istream&, std::ostream&) const {
-  throw tbreader::InputError(name() + " has no contest format: use `tbprobe batch " + name() +
-                             "` for many boards");
-}
-
 std::unique_ptr<GameReader> make_domino_reader(family::Rules rules) {
   return std::make_unique<DominoReader>(std::move(rules));
 }

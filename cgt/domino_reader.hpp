@@ -24,7 +24,6 @@ class DominoReader : public GameReader {
                         const tbreader::ProbeOptions& options) const override;
   std::vector<std::string> boards_of_line(std::string_view line) const override;
   bool hash_comments() const override { return false; }  // '#' is a covered cell
-  void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override;
 
  private:
   struct Forms {  // the member's dictionary in an arena, and what reads it

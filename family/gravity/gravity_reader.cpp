@@ -543,11 +543,6 @@ void GravityReader::values_of(const TableSet& tables, std::span<const std::uint6
       });
 }
 
-void GravityReader::solve(const TableSet&, std::istream&, std::ostream&) const {
-  throw tbreader::InputError(name() + " has no contest format: use `tbprobe batch " + name() +
-                             "` for many boards");
-}
-
 std::unique_ptr<GameReader> make_gravity_reader(family::Rules rules) {
   return std::make_unique<GravityReader>(std::move(rules));
 }

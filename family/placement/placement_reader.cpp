@@ -332,11 +332,6 @@ void PlacementReader::values_of(const TableSet& tables, std::span<const std::uin
       [](const Board& b) { return b.turn; }, answer);
 }
 
-void PlacementReader::solve(const TableSet&, std::istream&, std::ostream&) const {
-  throw tbreader::InputError(name() + " has no contest format: use `tbprobe batch " + name() +
-                             "` for many boards");
-}
-
 std::unique_ptr<GameReader> make_placement_reader(family::Rules rules) {
   return std::make_unique<PlacementReader>(std::move(rules));
 }

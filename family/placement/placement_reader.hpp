@@ -22,7 +22,6 @@ class PlacementReader : public GameReader {
                            const tbreader::ProbeOptions& options) const override;
   tbreader::Value value(const TableSet& tables, std::span<const std::string> boards,
                         const tbreader::ProbeOptions& options) const override;
-  void solve(const TableSet& tables, std::istream& in, std::ostream& out) const override;
   bool board_family() const override { return true; }
   std::int32_t value_of(const TableSet& tables, std::uint64_t first,
                         std::uint64_t second) const override;

@@ -100,11 +100,6 @@ class DistanceReader final : public GameReader {
     return value_text(g_.code(tables, p), first_to_move);
   }
 
-  void solve(const TableSet&, std::istream&, std::ostream&) const override {
-    throw tbreader::InputError(name() + " has no contest format: use `tbprobe batch " + name() +
-                               "` for many positions");
-  }
-
   bool board_family() const override { return true; }
   tbreader::Game::Answer probe_numeric(const TableSet& tables,
                                        const tbreader::Game::Position& position) const override {

@@ -33,7 +33,11 @@ class GameReader {
   }
   // Whether a batch line starting with '#' is a comment; not where a board may start with '#'.
   virtual bool hash_comments() const { return true; }
-  virtual void solve(const TableSet& tables, std::istream& in, std::ostream& out) const = 0;
+  // The contest format (tbprobe solve): the seed games have one; the families do not.
+  virtual void solve(const TableSet&, std::istream&, std::ostream&) const {
+    throw tbreader::InputError(name() + " has no contest format: use `tbprobe batch " + name() +
+                               "` for many positions");
+  }
   // Board families: a position as two masks, its value from the first player's view
   // (tbreader::Game::value_of), the side to move following from the counts of marks.
   virtual bool board_family() const { return false; }
