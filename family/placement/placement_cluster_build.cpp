@@ -11,13 +11,14 @@
 // packing and the keying are chosen from sampled sizes added up over the processes, so every
 // choice is the one process's choice.
 #include <algorithm>
-#include <chrono>
 #include <cstring>
+#include <optional>
 
 #include "core/combinatorial.hpp"
 #include "core/parallel.hpp"
 #include "family/placement/placement_tables.hpp"
 #include "generator/bit_planes.hpp"
+#include "generator/layered_build.hpp"
 
 namespace tbgen::family {
 namespace {
@@ -305,107 +306,112 @@ LayerPlanes Rekeying::whole() const {
 
 }  // namespace
 
-void PlacementTables::build_on(const BuildContext& context, const Cluster& cluster) const {
-  const int stored = member_.stored_layers();
-  // Rank 0 looks at the files (a shared directory); every rank goes by what it saw.
-  const std::vector<bool> complete = complete_tables(context.tables, cluster);
-  const auto share = [&](const LayerShape& shape) {
-    return share_of(shape, cluster, cluster.rank());
-  };
+// A cluster: each process holds its share of layer t + 1, keyed either way, as the solve of
+// layer t reads it. A layer solved here is written once the layer before has keyed it by its
+// mover for its own solve (both keyings are then held anyway); a layer read back keyed by the
+// side not to move is keyed a round of classes at a time, each solved at once, so that it is
+// never held both ways.
+class PlacementTables::ClusterBuild : public Layers {
+ public:
+  ClusterBuild(const PlacementTables& tables, const BuildContext& context, const Cluster& cluster)
+      : Layers(tables, context), cluster_(cluster) {}
+  Layer load(int t) {
+    // Rank 0 looked at the files (a shared directory): every rank reads the keying it saw.
+    const Table table(tables_.path(context_.tables, t), tbreader::CacheMode::single_block);
+    const bool by_mover = table.header().index_scheme == kKeyedByMover;
+    return tables_.load(context_.tables, t, context_.threads,
+                        share(member_.shape(t, by_mover)).held);
+  }
+  Layer solve(int t, std::optional<Layer>& next, std::string&);
+  void write(int, Layer& layer, bool read) {
+    if (read)
+      unwritten_ = true;  // by the solve of the layer before, which keys it by its mover
+    else
+      write_keyed(layer, Rekeying(member_, layer, cluster_, context_.threads).whole());
+  }
+
+ private:
+  Share share(const LayerShape& shape) const { return share_of(shape, cluster_, cluster_.rank()); }
   // A layer is written keyed by whichever side compresses smaller on the sample, as by one
-  // process; here both keyings are held anyway (the solve reads the mover's).
-  const auto write = [&](const LayerPlanes& by_waiting, const LayerPlanes& by_mover) {
+  // process.
+  void write_keyed(const LayerPlanes& by_waiting, const LayerPlanes& by_mover) const {
     const auto keyed = [&](const LayerPlanes& layer) {
-      return keying(
+      return tables_.keying(
           layer.shape, [&](std::uint32_t radix) { return packed(member_, codes_of(layer), radix); },
-          context.threads, share(layer.shape).blocks);
+          context_.threads, share(layer.shape).blocks);
     };
     Keying waiting = keyed(by_waiting), mover = keyed(by_mover);
     Keying& chosen = mover.sampled_size < waiting.sampled_size ? mover : waiting;
     const LayerShape& shape =
         chosen.header.index_scheme == kKeyedByMover ? by_mover.shape : by_waiting.shape;
-    write_layer(context, std::move(chosen), {.blocks = share(shape).blocks, .cluster = &cluster});
+    tables_.write_layer(context_, std::move(chosen),
+                        {.blocks = share(shape).blocks, .cluster = &cluster_});
+  }
+
+  const Cluster& cluster_;
+  bool unwritten_ = false;  // layer t + 1 was solved here and waits to be written
+};
+
+LayerPlanes PlacementTables::ClusterBuild::solve(int t, std::optional<Layer>& next, std::string&) {
+  const LayerShape shape = member_.shape(t);
+  const Share mine = share(shape);
+  std::unique_ptr<Progress> progress;
+  std::unique_ptr<LayerPlanes> layer;
+  const auto begin_solve = [&] {  // once the next layer is held as the solve reads it
+    if (cluster_.rank() == 0)
+      progress = std::make_unique<Progress>(label(t),
+                                            (mine.owned.end - mine.owned.first) * shape.per_class);
+    layer = std::make_unique<LayerPlanes>(member_, shape, mine.held);
   };
-  std::unique_ptr<LayerPlanes> next;  // this process's slice of layer t + 1, either keying
-  for (int t = member_.rules().turns - 1; t >= 0; --t) {
-    const bool is_stored = t < stored;
-    const std::uint64_t sent_before = cluster.bytes_sent();
-    if (is_stored && complete[t]) {
-      if (context.log) *context.log << member_.table_name(t) << ".tb: kept (already complete)\n";
-      next.reset();
-      if (t > 0 && !complete[t - 1]) {
-        const Table table(path(context.tables, t), tbreader::CacheMode::single_block);
-        const bool by_mover = table.header().index_scheme == kKeyedByMover;
-        next = std::make_unique<LayerPlanes>(
-            load(context.tables, t, context.threads, share(member_.shape(t, by_mover)).held));
-      }
-      continue;
+  const unsigned threads = context_.threads;
+  // Layer t + 1 keyed by its mover is what the solve of layer t reads, class by class.
+  std::shared_ptr<const ClassIndex> keys;  // layer t's, where a re-keying worked them out
+  if (next && !next->shape.key_is_mover && !unwritten_) {
+    const Rekeying rekeying(member_, *next, cluster_, threads);
+    keys = rekeying.keys();
+    const std::uint64_t round_classes =
+        std::max<std::uint64_t>(1, kSolveRoundEntries / rekeying.shape().per_class);
+    const std::uint64_t rounds =
+        cluster_.max((mine.owned.end - mine.owned.first + round_classes - 1) / round_classes);
+    begin_solve();
+    for (std::uint64_t round = 0; round < rounds; ++round) {
+      ClassRange part;
+      part.first = std::min(mine.owned.end, mine.owned.first + round * round_classes);
+      part.end = std::min(mine.owned.end, part.first + round_classes);
+      LayerPlanes by_mover(member_, rekeying.shape(), part);
+      rekeying.key(part, by_mover);
+      solve_classes(member_, t, &by_mover, threads,
+                    {.solved = part,
+                     .keys = keys.get(),
+                     .progress = progress.get(),
+                     .done_before = (part.first - mine.owned.first) * shape.per_class},
+                    *layer);
     }
-    if (!is_stored && (t == 0 || complete[t - 1])) continue;
-    const auto start = std::chrono::steady_clock::now();
-    const LayerShape shape = member_.shape(t);
-    const Share mine = share(shape);
-    const std::string label = member_.rules().stem + " turn " + std::to_string(t);
-    std::unique_ptr<Progress> progress;
-    std::unique_ptr<LayerPlanes> layer;
-    const auto begin_solve = [&] {  // once the next layer is held as the solve reads it
-      if (cluster.rank() == 0)
-        progress = std::make_unique<Progress>(
-            label, (mine.owned.end - mine.owned.first) * shape.per_class);
-      layer = std::make_unique<LayerPlanes>(member_, shape, mine.held);
-    };
-    // Layer t + 1 keyed by its mover is what the solve of layer t reads, class by class.
-    std::shared_ptr<const ClassIndex> keys;  // layer t's, where a re-keying worked them out
-    if (next && !next->shape.key_is_mover && !(t + 1 < stored && !complete[t + 1])) {
-      // Not written here: keyed a round of classes at a time, each solved at once, so that the
-      // layer is never held both ways.
-      const Rekeying rekeying(member_, *next, cluster, context.threads);
+  } else {
+    std::unique_ptr<LayerPlanes> by_mover;
+    if (next && next->shape.key_is_mover) {
+      by_mover = std::make_unique<LayerPlanes>(std::move(*next));
+    } else if (next) {
+      const Rekeying rekeying(member_, *next, cluster_, threads);
       keys = rekeying.keys();
-      const std::uint64_t round_classes =
-          std::max<std::uint64_t>(1, kSolveRoundEntries / rekeying.shape().per_class);
-      const std::uint64_t rounds =
-          cluster.max((mine.owned.end - mine.owned.first + round_classes - 1) / round_classes);
-      begin_solve();
-      for (std::uint64_t round = 0; round < rounds; ++round) {
-        ClassRange part;
-        part.first = std::min(mine.owned.end, mine.owned.first + round * round_classes);
-        part.end = std::min(mine.owned.end, part.first + round_classes);
-        LayerPlanes by_mover(member_, rekeying.shape(), part);
-        rekeying.key(part, by_mover);
-        solve_classes(member_, t, &by_mover, context.threads,
-                      {.solved = part,
-                       .keys = keys.get(),
-                       .progress = progress.get(),
-                       .done_before = (part.first - mine.owned.first) * shape.per_class},
-                      *layer);
-      }
-    } else {
-      std::unique_ptr<LayerPlanes> by_mover;
-      if (next && next->shape.key_is_mover) {
-        by_mover = std::move(next);
-      } else if (next) {
-        const Rekeying rekeying(member_, *next, cluster, context.threads);
-        keys = rekeying.keys();
-        by_mover = std::make_unique<LayerPlanes>(rekeying.whole());
-        write(*next, *by_mover);
-      }
-      next.reset();
-      begin_solve();
-      solve_classes(member_, t, by_mover.get(), context.threads,
-                    {.solved = mine.owned, .keys = keys.get(), .progress = progress.get()}, *layer);
+      by_mover = std::make_unique<LayerPlanes>(rekeying.whole());
+      write_keyed(*next, *by_mover);
+      unwritten_ = false;
     }
     next.reset();
-    if (progress) progress->finish();
-    fill_held(*layer, cluster);
-    if (is_stored && (t == 0 || complete[t - 1]))
-      write(*layer, Rekeying(member_, *layer, cluster, context.threads).whole());
-    const std::uint64_t exchanged = cluster.sum(cluster.bytes_sent() - sent_before);
-    if (context.log)
-      *context.log << label << ": solved in " << seconds_since(start) << " s on " << cluster.size()
-                   << " processes, " << exchanged << " bytes exchanged"
-                   << (is_stored ? "" : " (not stored: scored when probed)") << "\n";
-    next = std::move(layer);
+    begin_solve();
+    solve_classes(member_, t, by_mover.get(), threads,
+                  {.solved = mine.owned, .keys = keys.get(), .progress = progress.get()}, *layer);
   }
+  next.reset();
+  if (progress) progress->finish();
+  fill_held(*layer, cluster_);
+  return std::move(*layer);
+}
+
+void PlacementTables::build_on(const BuildContext& context, const Cluster& cluster) const {
+  ClusterBuild build(*this, context, cluster);
+  build_layers(context, cluster, build);
 }
 
 }  // namespace tbgen::family

@@ -1,16 +1,12 @@
 // Building a family member's tables in one process, and deep-checking them.
 #include "family/placement/placement_tables.hpp"
 
-#include <chrono>
 #include <cstdio>
-
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 #include "core/combinatorial.hpp"
 #include "core/parallel.hpp"
 #include "family/family_game.hpp"
+#include "generator/layered_build.hpp"
 
 namespace tbgen::family {
 namespace {
@@ -91,93 +87,68 @@ std::optional<BuildNeeds> PlacementTables::needs(int processes) const {
   return needs;
 }
 
-std::vector<bool> PlacementTables::complete_tables(const std::filesystem::path& dir,
-                                                   const Cluster& cluster) const {
-  std::vector<std::string> names;
-  for (int t = 0; t < member_.stored_layers(); ++t) names.push_back(member_.table_name(t));
-  return complete_layers(
-      dir, names, member_.rules().canonical,
-      [&](int t, const format::Header& h) {
-        return same_layout(h, layer_header(member_.shape(t, h.index_scheme == kKeyedByMover)));
-      },
-      cluster);
-}
+// One process: layer t + 1 is held as the solve of layer t reads it. A layer whose table is
+// keyed by its mover (whichever side compresses smaller on the sample) is re-keyed by the solve
+// of the layer before it, which reads it in that order anyway, for little more than the stores,
+// and written after that solve.
+class PlacementTables::SingleBuild : public Layers {
+ public:
+  using Layers::Layers;
+  Layer load(int t) { return tables_.load(context_.tables, t, context_.threads); }
+  Layer solve(int t, std::optional<Layer>& next, std::string&) {
+    Progress progress(label(t), member_.shape(t).entries);
+    LayerPlanes layer = solve_layer(member_, t, next ? &*next : nullptr, context_.threads,
+                                    &progress, by_mover_.get());
+    progress.finish();
+    return layer;
+  }
+  void write(int t, Layer& layer, bool read) {
+    if (by_mover_) {  // layer t + 1, keyed by the solve just done
+      by_mover_keying_.entries =
+          packed(member_, codes_of(*by_mover_), by_mover_keying_.header.entry_radix);
+      tables_.write_layer(context_, std::move(by_mover_keying_));
+      by_mover_.reset();
+    }
+    // Keyed by whichever side compresses smaller on the sample; the mover's keying is sampled by
+    // gathering the sampled blocks alone, each once.
+    const unsigned threads = context_.threads;
+    Keying by_waiting = tables_.keying(
+        layer.shape, [&](std::uint32_t radix) { return packed(member_, codes_of(layer), radix); },
+        threads);
+    const CodeSource sampled = sampled_once(rekeyed_codes(member_, layer),
+                                            member_.shape(t, true).entries, kKeyingSampleStride,
+                                            threads);
+    Keying mover = tables_.keying(
+        member_.shape(t, true),
+        [&](std::uint32_t radix) { return packed(member_, sampled, radix); }, threads);
+    if (mover.sampled_size >= by_waiting.sampled_size) {
+      tables_.write_layer(context_, std::move(by_waiting));
+    } else if (read) {
+      by_mover_ = std::make_unique<LayerPlanes>(member_, member_.shape(t, true));
+      by_mover_keying_ = std::move(mover);
+      by_mover_keying_.entries = nullptr;  // it holds the sample's codes; the write re-binds it
+    } else {
+      // Layer 0, or a layer whose predecessor's table is complete (a resumed build missing only
+      // later tables), has no solve after it to re-key it: it is gathered block by block.
+      mover.entries = packed(member_, rekeyed_codes(member_, layer), mover.header.entry_radix);
+      tables_.write_layer(context_, std::move(mover));
+    }
+  }
+
+ private:
+  std::unique_ptr<LayerPlanes> by_mover_;  // layer t + 1 keyed by its mover, to be written
+  Keying by_mover_keying_;
+};
 
 void PlacementTables::build(const BuildContext& context) const {
   if (context.cluster) return build_on(context, *context.cluster);
-  const int stored = member_.stored_layers();
-  const std::vector<bool> complete = complete_tables(context.tables, single_process());
-  std::unique_ptr<LayerPlanes> next;  // layer t + 1, when layer t must be computed
-  // Layer t + 1 when its table is keyed by its mover: the solve of layer t, which reads it in
-  // that order anyway, re-keys it for little more than the stores; it is written after.
-  std::unique_ptr<LayerPlanes> by_mover;
-  Keying by_mover_keying;
-  for (int t = member_.rules().turns - 1; t >= 0; --t) {
-    const bool is_stored = t < stored;
-    if (is_stored && complete[t]) {
-      if (context.log) *context.log << member_.table_name(t) << ".tb: kept (already complete)\n";
-      next = t > 0 && !complete[t - 1]
-                 ? std::make_unique<LayerPlanes>(load(context.tables, t, context.threads))
-                 : nullptr;
-      continue;
-    }
-    if (!is_stored && (t == 0 || complete[t - 1])) continue;
-    const auto start = std::chrono::steady_clock::now();
-    const std::string label = member_.rules().stem + " turn " + std::to_string(t);
-    Progress progress(label, member_.shape(t).entries);
-    LayerPlanes layer =
-        solve_layer(member_, t, next.get(), context.threads, &progress, by_mover.get());
-    progress.finish();
-    if (context.log)
-      *context.log << label << ": solved in " << seconds_since(start) << " s"
-                   << (is_stored ? "" : " (not stored: scored when probed)") << "\n";
-    next.reset();
-    if (by_mover) {
-      by_mover_keying.entries =
-          packed(member_, codes_of(*by_mover), by_mover_keying.header.entry_radix);
-      write_layer(context, std::move(by_mover_keying));
-      by_mover.reset();
-    }
-    if (is_stored) {
-      // Keyed by whichever side compresses smaller on the sample; the mover's keying is sampled
-      // by gathering the sampled blocks alone, each once.
-      Keying by_waiting = keying(
-          layer.shape, [&](std::uint32_t radix) { return packed(member_, codes_of(layer), radix); },
-          context.threads);
-      const CodeSource sampled =
-          sampled_once(rekeyed_codes(member_, layer), member_.shape(t, true).entries,
-                       kKeyingSampleStride, context.threads);
-      Keying mover = keying(
-          member_.shape(t, true),
-          [&](std::uint32_t radix) { return packed(member_, sampled, radix); }, context.threads);
-      if (mover.sampled_size >= by_waiting.sampled_size) {
-        write_layer(context, std::move(by_waiting));
-      } else if (t > 0 && !complete[t - 1]) {
-        by_mover = std::make_unique<LayerPlanes>(member_, member_.shape(t, true));
-        by_mover_keying = std::move(mover);
-        by_mover_keying.entries = nullptr;  // it holds the sample's codes; the write re-binds it
-      } else {
-        // Layer 0, or a layer whose predecessor's table is complete (a resumed build missing
-        // only later tables), has no solve after it to re-key it: it is gathered block by block.
-        mover.entries = packed(member_, rekeyed_codes(member_, layer), mover.header.entry_radix);
-        write_layer(context, std::move(mover));
-      }
-    }
-#ifdef __GLIBC__
-    // The write's blocks and the samples lie freed in the worker threads' heaps: given back
-    // before the next layer is allocated, they do not add to the peak (double5: 20 MB).
-    malloc_trim(0);
-#endif
-    next = std::make_unique<LayerPlanes>(std::move(layer));
-  }
+  SingleBuild build(*this, context);
+  build_layers(context, single_process(), build);
 }
 
 std::string PlacementTables::deep_verify(const TableSet& tables, const std::string& name,
                                          unsigned threads) const {
-  int turn = -1;
-  for (int t = 0; t < member_.stored_layers(); ++t)
-    if (name == member_.table_name(t)) turn = t;
-  if (turn < 0) throw tbreader::Error(name + ": not a table of " + member_.rules().canonical);
+  const int turn = layer_named(Layers(*this, {}), name);
   const auto dir = tables.directory();
   const LayerPlanes stored = load(dir, turn, threads);
   std::unique_ptr<LayerPlanes> next;

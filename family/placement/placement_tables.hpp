@@ -37,11 +37,16 @@ class PlacementTables final : public GameTables {
                           unsigned threads) const override;
 
  private:
-  void build_on(const BuildContext& context, const Cluster& cluster) const;
+  // The layered driver's hooks (generator/layered_build.hpp): those of every build, and how
+  // one process (placement_tables.cpp) and a cluster (placement_cluster_build.cpp) solve, hold
+  // and write layers.
+  class Layers;
+  class SingleBuild;
+  class ClusterBuild;
+  void build_on(const BuildContext& context, const Cluster& cluster) const;  // by ClusterBuild
   std::filesystem::path path(const std::filesystem::path& dir, int turn) const {
     return table_path(dir, member_.table_name(turn));
   }
-  std::vector<bool> complete_tables(const std::filesystem::path& dir, const Cluster& cluster) const;
   LayerPlanes load(const std::filesystem::path& dir, int turn, unsigned threads,
                    ClassRange range = {}) const;
   // The header of a layer's table so keyed, before its packing is chosen.
@@ -53,6 +58,32 @@ class PlacementTables final : public GameTables {
 
   static constexpr std::uint32_t kKeyingSampleStride = 32;
   Member member_;
+};
+
+// What every build of a member's layers shares: the layers are its turns, the layer past the
+// last stored one (the full board, or a last turn that ends the game) is scored when probed.
+class PlacementTables::Layers {
+ public:
+  using Layer = LayerPlanes;
+  Layers(const PlacementTables& tables, const BuildContext& context)
+      : tables_(tables), member_(tables.member_), context_(context) {}
+  const std::string& game() const { return member_.rules().canonical; }
+  int layers() const { return member_.rules().turns; }
+  int stored_layers() const { return member_.stored_layers(); }
+  std::string table_name(int t) const { return member_.table_name(t); }
+  bool same_layout(int t, const format::Header& h) const {
+    return tbgen::same_layout(
+        h, tables_.layer_header(member_.shape(t, h.index_scheme == kKeyedByMover)));
+  }
+  std::string label(int t) const { return member_.rules().stem + " turn " + std::to_string(t); }
+  const char* unstored() const { return "scored when probed"; }
+  std::optional<Layer> worked(int) { return std::nullopt; }  // nothing is kept mid-build
+  void finish() {}
+
+ protected:
+  const PlacementTables& tables_;
+  const Member& member_;
+  const BuildContext& context_;
 };
 
 }  // namespace tbgen::family
