@@ -86,7 +86,8 @@ void build_layers(const BuildContext& context, const Cluster& cluster, B& b) {
         if (cluster.size() > 1)
           *context.log << " on " << cluster.size() << " processes, " << exchanged
                        << " bytes exchanged";
-        *context.log << note << (t < stored ? "" : std::string(" (not stored: ") + b.unstored() + ")")
+        *context.log << note
+                     << (t < stored ? "" : std::string(" (not stored: ") + b.unstored() + ")")
                      << "\n";
       }
     }

@@ -18,22 +18,17 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <iterator>
-#include <map>
 #include <optional>
-
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 #include "core/parallel.hpp"
 #include "family/family_game.hpp"
 #include "family/gravity/gravity_solver.hpp"
 #include "family/gravity/gravity_store.hpp"
 #include "generator/game_tables.hpp"
+#include "generator/layered_build.hpp"
 
 namespace tbgen::family {
 namespace {
@@ -343,17 +338,131 @@ class GravityTables final : public GameTables {
   // it whole.
   bool held_whole(int t, std::uint64_t part) const { return t > 0 && reads_whole(t - 1, part); }
   // Solves the rest of layer t into out's work file, part by part, reading layer t + 1 from
-  // `next` (null for the last layer); keeps its codes in memory too if held_whole(t).
-  void solve_streamed(const BuildContext& context, int t, const HeldLayer* next,
-                      HeldLayer& out) const;
+  // `next` (null for the last layer); keeps its codes in memory too if held_whole(t). Returns
+  // what it read and wrote, for the log.
+  std::string solve_streamed(const BuildContext& context, int t, const HeldLayer* next,
+                             HeldLayer& out) const;
   // Writes layer t's table from `packed_as(radix)`, this process's share of it.
   void write(const BuildContext& context, int t,
              const std::function<EntryProducer(std::uint32_t)>& packed_as, const Share& mine,
              const Cluster& cluster) const;
-  void build_streamed(const BuildContext& context) const;
-  void build_distributed(const BuildContext& context, const Cluster& cluster) const;
+  // The layered driver's hooks (generator/layered_build.hpp): those of every build, and how one
+  // process (through work files) and a cluster solve, hold and write layers.
+  class Layers;
+  class StreamedBuild;
+  class DistributedBuild;
 
   GravityMember member_;
+};
+
+// What every build shares: a layer is the boards of t marks; the layers past the tables (the
+// fewest empty cells) are played out when probed.
+class GravityTables::Layers {
+ public:
+  Layers(const GravityTables& tables, const BuildContext& context)
+      : tables_(tables), member_(tables.member_), context_(context) {}
+  const std::string& game() const { return member_.rules().canonical; }
+  int layers() const { return member_.layers(); }
+  int stored_layers() const { return member_.stored_layers(); }
+  std::string table_name(int t) const { return member_.table_name(t); }
+  bool same_layout(int t, const format::Header& h) const {
+    return tbgen::same_layout(h, tables_.header(t));
+  }
+  std::string label(int t) const { return member_.rules().stem + " layer " + std::to_string(t); }
+  const char* unstored() const { return "played out when probed"; }
+
+ protected:
+  const GravityTables& tables_;
+  const GravityMember& member_;
+  const BuildContext& context_;
+};
+
+// One process: a layer is its work file (and its codes, where the layer before reads it whole),
+// solved part by part and resumed at the part a kill stopped; a work file is removed once the
+// layer before is solved (it alone reads it).
+class GravityTables::StreamedBuild : public Layers {
+ public:
+  using Layer = HeldLayer;
+  using Layers::Layers;
+  // From its table: whole where the layer before reads it so, else into its work file, part by
+  // part (a kill here resumes too).
+  Layer load(int t) {
+    const std::uint64_t entries = member_.index().entries(t), part = part_entries(context_);
+    Layer layer;
+    if (tables_.held_whole(t, part)) {
+      layer.codes = tables_.load(context_.tables, t, 0, entries, context_.threads);
+      return layer;
+    }
+    layer.store = open(t);
+    for (std::uint64_t first = layer.store->done(); first < entries; first = layer.store->done()) {
+      const Codes codes = tables_.load(context_.tables, t, first, std::min(part, entries - first),
+                                       context_.threads);
+      layer.store->append(codes, first, codes.count(), context_.threads);
+    }
+    return layer;
+  }
+  std::optional<Layer> worked(int t) {
+    if (!std::filesystem::exists(tables_.work_path(context_.tables, t))) return std::nullopt;
+    Layer layer{.store = open(t), .codes = std::nullopt};
+    if (!layer.store->complete()) return std::nullopt;
+    return layer;
+  }
+  Layer solve(int t, std::optional<Layer>& next, std::string& note) {
+    Layer layer{.store = open(t), .codes = std::nullopt};
+    note = tables_.solve_streamed(context_, t, next ? &*next : nullptr, layer);
+    if (next && next->store) next->store->remove();
+    return layer;
+  }
+  void write(int t, Layer& layer, bool) {
+    tables_.write(
+        context_, t, [&](std::uint32_t radix) { return layer.packed(radix); },
+        entry_share(member_.index().entries(t), single_process(), 0), single_process());
+  }
+  void finish() {  // the work files left: those of kept layers, or of an earlier build
+    for (int t = 0; t < member_.layers(); ++t)
+      std::filesystem::remove(tables_.work_path(context_.tables, t));
+  }
+
+ private:
+  std::unique_ptr<LayerStore> open(int t) const {
+    return std::make_unique<LayerStore>(tables_.work_path(context_.tables, t), game(), t,
+                                        member_.index().entries(t), member_.entry_bits());
+  }
+};
+
+// A cluster: each process solves and writes its own share of a layer's entries (whole table
+// blocks), fetching the classes of layer t + 1 it reads from their owners round by round.
+class GravityTables::DistributedBuild : public Layers {
+ public:
+  using Layer = Codes;
+  DistributedBuild(const GravityTables& tables, const BuildContext& context, const Cluster& cluster)
+      : Layers(tables, context), cluster_(cluster) {}
+  Layer load(int t) {
+    const Share mine = share(t);
+    return tables_.load(context_.tables, t, mine.first, mine.end - mine.first, context_.threads);
+  }
+  std::optional<Layer> worked(int) { return std::nullopt; }  // nothing is kept mid-layer
+  Layer solve(int t, std::optional<Layer>& next, std::string&) {
+    const Share mine = share(t);
+    std::unique_ptr<Progress> progress;
+    if (cluster_.rank() == 0)
+      progress = std::make_unique<Progress>(label(t), mine.end - mine.first);
+    Codes layer =
+        tables_.solve(t, next ? &*next : nullptr, mine, cluster_, context_.threads, progress.get());
+    if (progress) progress->finish();
+    return layer;
+  }
+  void write(int t, Layer& layer, bool) {
+    tables_.write(
+        context_, t, [&](std::uint32_t radix) { return packed(layer, radix); }, share(t), cluster_);
+  }
+  void finish() {}
+
+ private:
+  Share share(int t) const {
+    return entry_share(member_.index().entries(t), cluster_, cluster_.rank());
+  }
+  const Cluster& cluster_;
 };
 
 std::optional<BuildNeeds> GravityTables::needs(int processes) const {
@@ -444,9 +553,8 @@ Codes GravityTables::solve(int t, const Codes* next, const Share& mine, const Cl
   return out;
 }
 
-void GravityTables::solve_streamed(const BuildContext& context, int t, const HeldLayer* next,
-                                   HeldLayer& out) const {
-  const auto start = std::chrono::steady_clock::now();
+std::string GravityTables::solve_streamed(const BuildContext& context, int t, const HeldLayer* next,
+                                          HeldLayer& out) const {
   const std::string label = member_.rules().stem + " layer " + std::to_string(t);
   LayerStore& store = *out.store;
   const std::uint64_t resumed = store.done(), entries = store.entries();
@@ -490,14 +598,9 @@ void GravityTables::solve_streamed(const BuildContext& context, int t, const Hel
     from = to;
   }
   progress.finish();
-  if (context.log)
-    *context.log << label << ": solved in " << seconds_since(start) << " s"
-                 << (next ? ", read layer " + std::to_string(t + 1) + " " + std::to_string(read) +
-                                " entries"
-                          : "")
-                 << ", work file " << store.bytes() << " bytes"
-                 << (t < member_.stored_layers() ? "" : " (not stored: played out when probed)")
-                 << "\n";
+  return (next ? ", read layer " + std::to_string(t + 1) + " " + std::to_string(read) + " entries"
+               : "") +
+         ", work file " + std::to_string(store.bytes()) + " bytes";
 }
 
 void GravityTables::write(const BuildContext& context, int t,
@@ -519,139 +622,18 @@ void GravityTables::write(const BuildContext& context, int t,
 }
 
 void GravityTables::build(const BuildContext& context) const {
-  if (context.cluster && context.cluster->size() > 1)
-    build_distributed(context, *context.cluster);
-  else
-    build_streamed(context);
-}
-
-void GravityTables::build_streamed(const BuildContext& context) const {
-  const auto& dir = context.tables;
-  const int stored = member_.stored_layers(), layers = member_.layers();
-  const GravityIndex& index = member_.index();
-  const std::uint64_t part_size = part_entries(context);
-  std::vector<std::string> names;
-  for (int t = 0; t < stored; ++t) names.push_back(member_.table_name(t));
-  const std::vector<bool> table = complete_layers(
-      dir, names, member_.rules().canonical,
-      [&](int t, const format::Header& h) { return same_layout(h, header(t)); }, single_process());
-  std::vector<HeldLayer> held(layers);
-  const auto store = [&](int t) -> LayerStore& {
-    if (!held[t].store)
-      held[t].store = std::make_unique<LayerStore>(work_path(dir, t), member_.rules().canonical, t,
-                                                   index.entries(t), member_.entry_bits());
-    return *held[t].store;
-  };
-  // Layer t is solved when its table is missing, or when the layer below is solved (it reads
-  // this one) and this one has no table; a work file a killed build left complete spares the
-  // solve, an incomplete one is resumed.
-  std::vector<bool> read(layers, false), solved(layers, false);
-  for (int t = 0; t < layers; ++t) {
-    const bool kept = t < stored && table[t];
-    const bool worked = std::filesystem::exists(work_path(dir, t)) && store(t).complete();
-    read[t] = t > 0 && solved[t - 1];
-    solved[t] = !kept && !worked && (t < stored || read[t]);
-  }
-  for (int t = layers - 1; t >= 0; --t) {
-    const bool kept = t < stored && table[t];
-    if (kept && context.log)
-      *context.log << member_.table_name(t) << ".tb: kept (already complete)\n";
-    if (kept && read[t]) {  // the layer below reads it: from its table
-      if (held_whole(t, part_size)) {
-        held[t].codes = load(dir, t, 0, index.entries(t), context.threads);
-      } else {
-        for (std::uint64_t first = store(t).done(); first < index.entries(t);
-             first = store(t).done()) {
-          const Codes part =
-              load(dir, t, first, std::min(part_size, index.entries(t) - first), context.threads);
-          store(t).append(part, first, part.count(), context.threads);
-        }
-      }
-    }
-    if (solved[t]) {
-      store(t);
-      solve_streamed(context, t, t + 1 < layers ? &held[t + 1] : nullptr, held[t]);
-    }
-    if (t + 1 < layers) {  // only layer t read it, and layer t is in its work file or table
-      if (held[t + 1].store) held[t + 1].store->remove();
-      held[t + 1] = HeldLayer();
-    }
-    if (t < stored && !kept) {
-      store(t);
-      write(
-          context, t, [&](std::uint32_t radix) { return held[t].packed(radix); },
-          entry_share(index.entries(t), single_process(), 0), single_process());
-    }
-#ifdef __GLIBC__
-    malloc_trim(0);  // the write's blocks, freed in the worker threads' heaps
-#endif
-  }
-  for (int t = 0; t < layers; ++t) {
-    if (held[t].store) held[t].store->remove();
-    held[t] = HeldLayer();
-    std::filesystem::remove(work_path(dir, t));  // one an earlier build left
-  }
-}
-
-void GravityTables::build_distributed(const BuildContext& context, const Cluster& cluster) const {
-  const int stored = member_.stored_layers();
-  std::vector<std::string> names;
-  for (int t = 0; t < stored; ++t) names.push_back(member_.table_name(t));
-  const std::vector<bool> complete = complete_layers(
-      context.tables, names, member_.rules().canonical,
-      [&](int t, const format::Header& h) { return same_layout(h, header(t)); }, cluster);
-  // A layer is solved if its table is missing, or if the layer below it is solved (it reads
-  // this one) and this one has no table to load.
-  const int layers = member_.layers();
-  std::vector<bool> solved(layers);
-  for (int t = 0; t < layers; ++t) {
-    const bool kept = t < stored && complete[t];
-    solved[t] = !kept && (t < stored || (t > 0 && solved[t - 1]));
-  }
-  Codes next;  // this process's share of layer t + 1, when layer t is solved
-  for (int t = layers - 1; t >= 0; --t) {
-    const Share mine = entry_share(member_.index().entries(t), cluster, cluster.rank());
-    if (t < stored && complete[t]) {
-      if (context.log) *context.log << member_.table_name(t) << ".tb: kept (already complete)\n";
-      next = t > 0 && solved[t - 1]
-                 ? load(context.tables, t, mine.first, mine.end - mine.first, context.threads)
-                 : Codes();
-      continue;
-    }
-    if (!solved[t]) continue;
-    const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t sent_before = cluster.bytes_sent();
-    const std::string label = member_.rules().stem + " layer " + std::to_string(t);
-    std::unique_ptr<Progress> progress;
-    if (cluster.rank() == 0) progress = std::make_unique<Progress>(label, mine.end - mine.first);
-    Codes layer =
-        solve(t, t + 1 < layers ? &next : nullptr, mine, cluster, context.threads, progress.get());
-    if (progress) progress->finish();
-    next = Codes();
-    const std::uint64_t exchanged = cluster.sum(cluster.bytes_sent() - sent_before);
-    if (context.log) {
-      *context.log << label << ": solved in " << seconds_since(start) << " s";
-      if (cluster.size() > 1)
-        *context.log << " on " << cluster.size() << " processes, " << exchanged
-                     << " bytes exchanged";
-      *context.log << (t < stored ? "" : " (not stored: played out when probed)") << "\n";
-    }
-    if (t < stored)
-      write(
-          context, t, [&](std::uint32_t radix) { return packed(layer, radix); }, mine, cluster);
-#ifdef __GLIBC__
-    malloc_trim(0);  // the write's blocks, freed in the worker threads' heaps
-#endif
-    next = std::move(layer);
+  if (context.cluster && context.cluster->size() > 1) {
+    DistributedBuild build(*this, context, *context.cluster);
+    build_layers(context, *context.cluster, build);
+  } else {
+    StreamedBuild build(*this, context);
+    build_layers(context, single_process(), build);
   }
 }
 
 std::string GravityTables::deep_verify(const TableSet& tables, const std::string& name,
                                        unsigned threads) const {
-  int t = -1;
-  for (int l = 0; l < member_.stored_layers(); ++l)
-    if (name == member_.table_name(l)) t = l;
-  if (t < 0) throw tbreader::Error(name + ": not a table of " + member_.rules().canonical);
+  const int t = layer_named(Layers(*this, {}), name);
   const auto dir = tables.directory();
   const GravityIndex& index = member_.index();
   // The layer after the last table is solved again from the full board back, streamed through

@@ -115,9 +115,9 @@ class PlacementTables::SingleBuild : public Layers {
     Keying by_waiting = tables_.keying(
         layer.shape, [&](std::uint32_t radix) { return packed(member_, codes_of(layer), radix); },
         threads);
-    const CodeSource sampled = sampled_once(rekeyed_codes(member_, layer),
-                                            member_.shape(t, true).entries, kKeyingSampleStride,
-                                            threads);
+    const CodeSource sampled =
+        sampled_once(rekeyed_codes(member_, layer), member_.shape(t, true).entries,
+                     kKeyingSampleStride, threads);
     Keying mover = tables_.keying(
         member_.shape(t, true),
         [&](std::uint32_t radix) { return packed(member_, sampled, radix); }, threads);
