@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "family/family_game.hpp"
-#include "family/family_minimax.hpp"
+#include "reference/family_minimax.hpp"
 #include "format/checksum.hpp"
 #include "format/table_file.hpp"
 

@@ -1,4 +1,4 @@
-// Family members against an independent plain minimax (family_minimax.hpp): every position
+// Family members against an independent plain minimax (tests/reference/family_minimax.hpp): every position
 // reachable in play, for a spread of small boards, all value kinds, turns of several marks,
 // both first marks; and the symmetry groups found from the lines.
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "family/family_game.hpp"
-#include "family/family_minimax.hpp"
+#include "reference/family_minimax.hpp"
 #include "family/family_symmetry.hpp"
 
 namespace {

@@ -154,7 +154,7 @@ Code read(const std::uint64_t* words, std::uint64_t i) {
 template <int kBits>
 class CodeRun {
  public:
-  CodeRun(Codes& out, std::uint64_t i) : out_(out), i_(i), keep_(low_bits(i)) {}
+  CodeRun(PackedCodes& out, std::uint64_t i) : out_(out), i_(i), keep_(low_bits(i)) {}
   void put(Code code) {
     if constexpr (kBits == 2) {
       held_ |= std::uint64_t{code} << ((i_ & 31) << 1);
@@ -180,13 +180,13 @@ class CodeRun {
     word = (word & ~mine) | held_;
     held_ = keep_ = 0;
   }
-  Codes& out_;
+  PackedCodes& out_;
   std::uint64_t i_, keep_, held_ = 0;
 };
 
 template <int kBits>
 void solve_entries_as(const GravityMember& member, int t, std::uint64_t from, std::uint64_t to,
-                      const Locate& next, Codes& out, unsigned threads, Progress* progress) {
+                      const Locate& next, PackedCodes& out, unsigned threads, Progress* progress) {
   const Rules& rules = member.rules();
   const bool last = t == rules.cells();
   const bool mover_first = member.first_moves(t);
@@ -227,34 +227,15 @@ void solve_entries_as(const GravityMember& member, int t, std::uint64_t from, st
 
 }  // namespace
 
-Codes::Codes(std::uint64_t first, std::uint64_t count, std::uint32_t bits)
-    : first_(first), count_(count), bits_(bits), words_((count * bits + 63) / 64, 0) {}
-
-void Codes::set(std::uint64_t i, Code code) {
-  if (bits_ == 2) {
-    std::uint64_t& w = words_[i >> 5];
-    const auto shift = static_cast<unsigned>((i & 31) << 1);
-    w = (w & ~(std::uint64_t{3} << shift)) | (std::uint64_t{code} << shift);
-  } else {
-    reinterpret_cast<std::uint8_t*>(words_.data())[i] = static_cast<std::uint8_t>(code);
-  }
-}
-
-Locate locate_in(const Codes& codes) {
-  return [&codes](std::uint64_t) {
-    return Located{&codes, -static_cast<std::int64_t>(codes.first())};
-  };
-}
-
 void solve_entries(const GravityMember& member, int t, std::uint64_t from, std::uint64_t to,
-                   const Locate& next, Codes& out, unsigned threads, Progress* progress) {
+                   const Locate& next, PackedCodes& out, unsigned threads, Progress* progress) {
   if (out.bits() == 2)
     solve_entries_as<2>(member, t, from, to, next, out, threads, progress);
   else
     solve_entries_as<8>(member, t, from, to, next, out, threads, progress);
 }
 
-void mark_decided(const GravityMember& member, int t, Codes& codes, unsigned threads) {
+void mark_decided(const GravityMember& member, int t, PackedCodes& codes, unsigned threads) {
   const Code decided = codes.decided();
   for_each_part(member, t, codes.first(), codes.first() + codes.count(), threads,
                 [&](const States& s, std::uint64_t offset, std::uint64_t i0, std::uint64_t i1) {
@@ -296,8 +277,8 @@ constexpr GroupPacking<4> kBinaryGroups;
 // Packs whole groups of entries [i, i + count) of 2-bit codes into out, while an 8-byte load at
 // the group stays within the codes; returns the entries packed.
 template <int kPerByte>
-std::uint64_t pack_groups(const GroupPacking<kPerByte>& table, const Codes& codes, std::uint64_t i,
-                          std::uint64_t count, Code& previous, std::uint8_t* out) {
+std::uint64_t pack_groups(const GroupPacking<kPerByte>& table, const PackedCodes& codes,
+                          std::uint64_t i, std::uint64_t count, Code& previous, std::uint8_t* out) {
   const std::uint8_t* base = codes.bytes(0);
   const std::uint64_t held = codes.byte_count();
   std::uint64_t k = 0;
@@ -316,8 +297,8 @@ std::uint64_t pack_groups(const GroupPacking<kPerByte>& table, const Codes& code
 
 }  // namespace
 
-void pack_codes(const Codes& codes, std::uint64_t first, std::uint64_t count, std::uint32_t radix,
-                std::uint8_t* out) {
+void pack_codes(const PackedCodes& codes, std::uint64_t first, std::uint64_t count,
+                std::uint32_t radix, std::uint8_t* out) {
   const std::uint64_t i0 = first - codes.first();
   const Code decided = codes.decided();
   Code previous = 1;
@@ -382,8 +363,8 @@ std::vector<std::uint64_t> count_reachable(const GravityMember& member, unsigned
   };
   std::vector<std::atomic<std::uint64_t>> reached = bitmap(0), next;
   reached[0] = 1;  // the empty board
-  // The walk's targets index a Codes array; here they index the next bitmap's bits.
-  const Codes positions_only;
+  // The walk's targets index a PackedCodes array; here they index the next bitmap's bits.
+  const PackedCodes positions_only;
   const Locate anywhere = [&](std::uint64_t) { return Located{&positions_only, 0}; };
   for (int t = 0; t <= cells; ++t) {
     if (t < cells) next = bitmap(t + 1);

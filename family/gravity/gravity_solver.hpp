@@ -11,72 +11,29 @@
 // The classes a layer's moves lead to are found through `Locate`, so that they may be local or
 // fetched from another process; within a class its entries are contiguous either way.
 #include <cstdint>
-#include <functional>
 #include <utility>
 #include <vector>
 
 #include "family/gravity/gravity_member.hpp"
+#include "generator/layer_codes.hpp"
 #include "generator/progress.hpp"
 
 namespace tbgen::family {
-
-// Codes of the entries [first, first + count) of a layer, packed as a table packs them in binary:
-// 2 bits an entry (outcome; entry i in bits 2 (i % 32) of word i / 32) or 8 (speed).
-class Codes {
- public:
-  Codes() = default;
-  Codes(std::uint64_t first, std::uint64_t count, std::uint32_t bits);
-  std::uint64_t first() const { return first_; }
-  std::uint64_t count() const { return count_; }
-  std::uint32_t bits() const { return bits_; }
-  // The code of a position decided by its board: a line of the side that just moved (readers
-  // answer it from the board) or of the side to move (readers refuse it). Never a value code;
-  // tables store another code in its place, whichever compresses best (packed()).
-  Code decided() const { return bits_ == 2 ? 3 : 255; }
-  const std::uint64_t* words() const { return words_.data(); }
-  std::uint64_t* words() { return words_.data(); }
-  // `i` counts from first(). Entries of one 64-bit word must not be set from two threads.
-  Code get(std::uint64_t i) const {
-    return bits_ == 2 ? (words_[i >> 5] >> ((i & 31) << 1)) & 3
-                      : reinterpret_cast<const std::uint8_t*>(words_.data())[i];
-  }
-  void set(std::uint64_t i, Code code);
-  // The packed bytes of entries [first() + i, first() + i + n): i a multiple of 4.
-  const std::uint8_t* bytes(std::uint64_t i) const {
-    return reinterpret_cast<const std::uint8_t*>(words_.data()) + i * bits_ / 8;
-  }
-  std::uint64_t byte_count() const { return words_.size() * 8; }  // bytes(0) holds this many
-
- private:
-  std::uint64_t first_ = 0, count_ = 0;
-  std::uint32_t bits_ = 2;
-  std::vector<std::uint64_t> words_;
-};
-
-// Where the next layer's class at `offset` is: the codes that hold it, and what to add to an
-// entry of the layer to get its place in them.
-struct Located {
-  const Codes* codes = nullptr;
-  std::int64_t shift = 0;
-};
-using Locate = std::function<Located(std::uint64_t offset)>;
-// Everything in one array holding the whole layer (or the part a process owns).
-Locate locate_in(const Codes& codes);
 
 // Solves entries [from, to) of layer t into `out` (which holds them), on `threads`; `next` finds
 // the classes of layer t + 1 (unused for the last layer). `from` and `to` are multiples of 32 or
 // the layer's end, so that threads never share a word.
 void solve_entries(const GravityMember& member, int t, std::uint64_t from, std::uint64_t to,
-                   const Locate& next, Codes& out, unsigned threads, Progress* progress);
+                   const Locate& next, PackedCodes& out, unsigned threads, Progress* progress);
 // Marks the entries of `codes` (layer t) decided by their boards, as a solve leaves them: after
 // loading a table, whose entries there hold other codes.
-void mark_decided(const GravityMember& member, int t, Codes& codes, unsigned threads);
+void mark_decided(const GravityMember& member, int t, PackedCodes& codes, unsigned threads);
 // The entries [first, first + count) of `codes` packed as a table with that entry radix (binary
 // or base-3 digits) stores them, each decided entry given the code before it in the block (or
 // the first undecided code of the block): runs that compress well, in place of codes no reader
 // reads.
-void pack_codes(const Codes& codes, std::uint64_t first, std::uint64_t count, std::uint32_t radix,
-                std::uint8_t* out);
+void pack_codes(const PackedCodes& codes, std::uint64_t first, std::uint64_t count,
+                std::uint32_t radix, std::uint8_t* out);
 
 // The classes of layer t + 1 (offset, size) that moves from the entries [from, to) of layer t
 // lead to, sorted and without repeats: what a process of a distributed build must fetch.

@@ -12,14 +12,14 @@
 
 namespace {
 
+using tbgen::PackedCodes;
 using tbgen::family::Code;
-using tbgen::family::Codes;
 
 // The documented packing: a decided entry takes the code before it in the range, or the range's
 // first undecided code (1 where there is none); then base-3 digits five a byte, or 2-bit fields
 // four a byte, the first entry in the lowest digit.
-std::vector<std::uint8_t> reference(const Codes& codes, std::uint64_t from, std::uint64_t count,
-                                    std::uint32_t radix) {
+std::vector<std::uint8_t> reference(const PackedCodes& codes, std::uint64_t from,
+                                    std::uint64_t count, std::uint32_t radix) {
   std::vector<Code> filled(count);
   Code previous = 1;
   for (std::uint64_t k = 0; k < count; ++k)
@@ -45,7 +45,7 @@ std::vector<std::uint8_t> reference(const Codes& codes, std::uint64_t from, std:
 TEST(PackCodes, EveryAlignmentAndLengthAsTheFormatSays) {
   std::mt19937_64 random(36);
   for (const bool runs : {false, true}) {
-    Codes codes(1000, 200, 2);
+    PackedCodes codes(1000, 200, 2);
     for (std::uint64_t i = 0; i < codes.count(); ++i)  // decided codes alone, in runs, or mixed
       codes.set(i, static_cast<Code>(runs && i % 50 < 20 ? 3 : random() % 4));
     for (const std::uint32_t radix : {tbgen::format::kTernary, 0u})

@@ -3,9 +3,9 @@
 //
 // One process streams: layer t is solved in parts, each reading the classes of layer t + 1 its
 // moves lead to from that layer's work file and appended to layer t's as soon as it is solved
-// (gravity_store.hpp); a stored layer's table is then written from its work file. So a process
-// holds a part and what it reads, up to a budget (512 MiB, not 6x6's 19 GB of two layers), and
-// a killed build resumes at the part it was solving.
+// (generator/layer_store.hpp); a stored layer's table is then written from its work file. So a
+// process holds a part and what it reads, up to a budget (512 MiB, not 6x6's 19 GB of two layers),
+// and a killed build resumes at the part it was solving.
 //
 // In a cluster, each process owns a run of whole table blocks of every layer (the same share of
 // blocks of each), solves its own entries and compresses its own blocks; rank 0 puts each file
@@ -26,9 +26,10 @@
 #include "core/parallel.hpp"
 #include "family/family_game.hpp"
 #include "family/gravity/gravity_solver.hpp"
-#include "family/gravity/gravity_store.hpp"
 #include "generator/game_tables.hpp"
+#include "generator/layer_store.hpp"
 #include "generator/layered_build.hpp"
+#include "generator/range_fetch.hpp"
 
 namespace tbgen::family {
 namespace {
@@ -66,98 +67,7 @@ constexpr std::uint32_t kSampleStride = 32;
 
 using Share = EntryShare;
 
-// Codes packed in bytes at 2 or 8 bits each, as Codes packs them: what processes send.
-void put_code(std::uint8_t* bytes, std::uint32_t bits, std::uint64_t i, Code code) {
-  if (bits == 8)
-    bytes[i] = static_cast<std::uint8_t>(code);
-  else
-    bytes[i >> 2] = static_cast<std::uint8_t>(bytes[i >> 2] | code << ((i & 3) << 1));
-}
-Code code_at(const std::uint8_t* bytes, std::uint32_t bits, std::uint64_t i) {
-  return bits == 8 ? bytes[i] : (bytes[i >> 2] >> ((i & 3) << 1)) & 3;
-}
-
-// What one process reads of the next layer in a round: classes it does not own whole, fetched
-// into one array (the part it owns copied in), by their offsets in the layer.
-class Fetched {
- public:
-  // Collective: every process calls it, with the classes its round reads.
-  Fetched(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& classes, const Codes& mine,
-          std::uint64_t entries, const Cluster& cluster) {
-    const int ranks = cluster.size();
-    std::vector<Share> shares;
-    for (int r = 0; r < ranks; ++r) shares.push_back(entry_share(entries, cluster, r));
-    // Asks (first entry, count) to each owner for the parts of the fetched classes it owns, in
-    // order; this process's own parts are copied at once.
-    std::vector<std::vector<std::uint64_t>> asks(ranks);
-    std::vector<std::vector<std::uint64_t>> places(ranks);  // where each asked part goes
-    std::uint64_t total = 0;
-    for (const auto& [offset, size] : classes)
-      if (offset < mine.first() || offset + size > mine.first() + mine.count()) {
-        at_.emplace_back(offset, total);
-        total += size;
-      }
-    codes_ = Codes(0, total, mine.bits());
-    auto place = at_.begin();
-    for (const auto& [offset, size] : classes) {
-      if (place == at_.end() || place->first != offset) continue;  // owned whole
-      for (int r = 0; r < ranks; ++r) {
-        const std::uint64_t a = std::max(offset, shares[r].first);
-        const std::uint64_t b = std::min(offset + size, shares[r].end);
-        if (a >= b) continue;
-        if (r == cluster.rank()) {
-          for (std::uint64_t e = a; e < b; ++e)
-            codes_.set(place->second + e - offset, mine.get(e - mine.first()));
-          continue;
-        }
-        asks[r].insert(asks[r].end(), {a, b - a});
-        places[r].push_back(place->second + a - offset);
-      }
-      ++place;
-    }
-    std::vector<Bytes> to(ranks);
-    for (int r = 0; r < ranks; ++r)
-      to[r].assign(reinterpret_cast<const std::uint8_t*>(asks[r].data()),
-                   reinterpret_cast<const std::uint8_t*>(asks[r].data() + asks[r].size()));
-    const auto asked = cluster.exchange(to);
-    // Answers: the codes of every asked part, packed as the codes are (2 or 8 bits).
-    const std::uint32_t bits = mine.bits();
-    std::vector<Bytes> answers(ranks);
-    for (int r = 0; r < ranks; ++r) {
-      const auto* parts = reinterpret_cast<const std::uint64_t*>(asked[r].data());
-      const std::size_t n = asked[r].size() / sizeof(std::uint64_t);
-      std::uint64_t count = 0;
-      for (std::size_t i = 0; i + 1 < n; i += 2) count += parts[i + 1];
-      answers[r].assign((count * bits + 7) / 8, 0);
-      std::uint64_t k = 0;
-      for (std::size_t i = 0; i + 1 < n; i += 2)
-        for (std::uint64_t e = parts[i]; e < parts[i] + parts[i + 1]; ++e, ++k)
-          put_code(answers[r].data(), bits, k, mine.get(e - mine.first()));
-    }
-    const auto answered = cluster.exchange(answers);
-    for (int r = 0; r < ranks; ++r) {
-      std::uint64_t k = 0;
-      for (std::size_t i = 0; i < places[r].size(); ++i)
-        for (std::uint64_t j = 0; j < asks[r][2 * i + 1]; ++j, ++k)
-          codes_.set(places[r][i] + j, code_at(answered[r].data(), bits, k));
-    }
-  }
-
-  Locate locate(const Codes& mine) const {
-    return [this, &mine](std::uint64_t offset) {
-      const auto it = std::lower_bound(at_.begin(), at_.end(), std::pair{offset, std::uint64_t{0}});
-      if (it != at_.end() && it->first == offset)
-        return Located{&codes_, static_cast<std::int64_t>(it->second - offset)};
-      return Located{&mine, -static_cast<std::int64_t>(mine.first())};
-    };
-  }
-
- private:
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> at_;  // (offset, place), by offset
-  Codes codes_;
-};
-
-EntryProducer packed(const Codes& codes, std::uint32_t radix) {
+EntryProducer packed(const PackedCodes& codes, std::uint32_t radix) {
   return [&codes, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
     pack_codes(codes, first, count, radix, out);
   };
@@ -168,7 +78,7 @@ EntryProducer packed(const Codes& codes, std::uint32_t radix) {
 EntryProducer packed(const LayerStore& store, std::uint32_t radix) {
   return [&store, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
     thread_local std::uint64_t serial = 0;
-    thread_local Codes chunk;
+    thread_local PackedCodes chunk;
     const std::uint64_t at = first / LayerStore::kChunkEntries * LayerStore::kChunkEntries;
     if (serial != store.serial() || chunk.first() != at) {
       chunk = store.read(at, std::min(LayerStore::kChunkEntries, store.entries() - at), 1);
@@ -182,7 +92,7 @@ EntryProducer packed(const LayerStore& store, std::uint32_t radix) {
 // when the layer below reads it whole (then nothing reads the file back but a resumed build).
 struct HeldLayer {
   std::unique_ptr<LayerStore> store;
-  std::optional<Codes> codes;
+  std::optional<PackedCodes> codes;
   EntryProducer packed(std::uint32_t radix) const {
     return codes ? family::packed(*codes, radix) : family::packed(*store, radix);
   }
@@ -277,16 +187,6 @@ class PartPlanner {
   std::deque<Runs> ahead_;   // the runs of the chunks from first_ on, listed
 };
 
-// Locates a class in the runs read for a part (each class lies in one run).
-Locate locate_in(const std::vector<Codes>& runs) {
-  return [&runs](std::uint64_t offset) {
-    const auto it = std::partition_point(runs.begin(), runs.end(),
-                                         [&](const Codes& run) { return run.first() <= offset; }) -
-                    1;
-    return Located{&*it, -static_cast<std::int64_t>(it->first())};
-  };
-}
-
 std::string board_text(const GravityMember& member, const GravityBoard& b) {
   const GravityIndex& index = member.index();
   std::string s;
@@ -321,8 +221,8 @@ class GravityTables final : public GameTables {
     return h;
   }
   // The entries [first, first + count) of layer t read back from its verified table.
-  Codes load(const std::filesystem::path& dir, int t, std::uint64_t first, std::uint64_t count,
-             unsigned threads) const;
+  PackedCodes load(const std::filesystem::path& dir, int t, std::uint64_t first,
+                   std::uint64_t count, unsigned threads) const;
   // Whether a single process reads layer t + 1 whole, once, to solve layer t: when it holds at
   // most four parts (every layer up to 6x5 and 7x4), whose moves would read most of it anyway,
   // and listing the classes they read would cost time.
@@ -332,8 +232,8 @@ class GravityTables final : public GameTables {
   std::filesystem::path work_path(const std::filesystem::path& dir, int t) const {
     return dir / (layer_table_name(member_.rules(), 't', t) + ".work");
   }
-  Codes solve(int t, const Codes* next, const Share& mine, const Cluster& cluster, unsigned threads,
-              Progress* progress) const;
+  PackedCodes solve(int t, const PackedCodes* next, const Share& mine, const Cluster& cluster,
+                    unsigned threads, Progress* progress) const;
   // Whether layer t is held in memory as well as in its work file: when the layer below reads
   // it whole.
   bool held_whole(int t, std::uint64_t part) const { return t > 0 && reads_whole(t - 1, part); }
@@ -395,8 +295,8 @@ class GravityTables::StreamedBuild : public Layers {
     }
     layer.store = open(t);
     for (std::uint64_t first = layer.store->done(); first < entries; first = layer.store->done()) {
-      const Codes codes = tables_.load(context_.tables, t, first, std::min(part, entries - first),
-                                       context_.threads);
+      const PackedCodes codes = tables_.load(context_.tables, t, first,
+                                             std::min(part, entries - first), context_.threads);
       layer.store->append(codes, first, codes.count(), context_.threads);
     }
     return layer;
@@ -434,7 +334,7 @@ class GravityTables::StreamedBuild : public Layers {
 // blocks), fetching the classes of layer t + 1 it reads from their owners round by round.
 class GravityTables::DistributedBuild : public Layers {
  public:
-  using Layer = Codes;
+  using Layer = PackedCodes;
   DistributedBuild(const GravityTables& tables, const BuildContext& context, const Cluster& cluster)
       : Layers(tables, context), cluster_(cluster) {}
   Layer load(int t) {
@@ -447,7 +347,7 @@ class GravityTables::DistributedBuild : public Layers {
     std::unique_ptr<Progress> progress;
     if (cluster_.rank() == 0)
       progress = std::make_unique<Progress>(label(t), mine.end - mine.first);
-    Codes layer =
+    PackedCodes layer =
         tables_.solve(t, next ? &*next : nullptr, mine, cluster_, context_.threads, progress.get());
     if (progress) progress->finish();
     return layer;
@@ -507,14 +407,14 @@ std::optional<BuildNeeds> GravityTables::needs(int processes) const {
   return needs;
 }
 
-Codes GravityTables::load(const std::filesystem::path& dir, int t, std::uint64_t first,
-                          std::uint64_t count, unsigned threads) const {
+PackedCodes GravityTables::load(const std::filesystem::path& dir, int t, std::uint64_t first,
+                                std::uint64_t count, unsigned threads) const {
   const Table table(path(dir, t), tbreader::CacheMode::single_block);
   const auto& h = table.header();
   if (h.game != member_.rules().canonical || !same_layout(h, header(t)))
     throw tbreader::Error(table.name() + ": does not hold " + member_.rules().canonical +
                           " layer " + std::to_string(t));
-  Codes codes(first, count, member_.entry_bits());
+  PackedCodes codes(first, count, member_.entry_bits());
   const Code limit = member_.rules().codes();
   // Block by block (the range is whole blocks, or the layer's end), each thread its own.
   const std::uint64_t blocks = (count + kBlock - 1) / kBlock;
@@ -532,9 +432,10 @@ Codes GravityTables::load(const std::filesystem::path& dir, int t, std::uint64_t
   return codes;
 }
 
-Codes GravityTables::solve(int t, const Codes* next, const Share& mine, const Cluster& cluster,
-                           unsigned threads, Progress* progress) const {
-  Codes out(mine.first, mine.end - mine.first, member_.entry_bits());
+PackedCodes GravityTables::solve(int t, const PackedCodes* next, const Share& mine,
+                                 const Cluster& cluster, unsigned threads,
+                                 Progress* progress) const {
+  PackedCodes out(mine.first, mine.end - mine.first, member_.entry_bits());
   if (!next || cluster.size() == 1) {  // everything this solve reads is here
     const Locate locate = next ? locate_in(*next) : Locate{};
     solve_entries(member_, t, mine.first, mine.end, locate, out, threads, progress);
@@ -545,9 +446,9 @@ Codes GravityTables::solve(int t, const Codes* next, const Share& mine, const Cl
   for (std::uint64_t round = 0; round < rounds; ++round) {
     const std::uint64_t a = std::min(mine.end, mine.first + round * kRoundEntries);
     const std::uint64_t b = std::min(mine.end, a + kRoundEntries);
-    const Fetched fetched(a < b ? successor_classes(member_, t, a, b)
-                                : std::vector<std::pair<std::uint64_t, std::uint64_t>>{},
-                          *next, member_.index().entries(t + 1), cluster);
+    const FetchedRanges fetched(a < b ? successor_classes(member_, t, a, b)
+                                      : std::vector<std::pair<std::uint64_t, std::uint64_t>>{},
+                                *next, member_.index().entries(t + 1), cluster);
     solve_entries(member_, t, a, b, fetched.locate(*next), out, threads, progress);
   }
   return out;
@@ -569,8 +470,8 @@ std::string GravityTables::solve_streamed(const BuildContext& context, int t, co
                   resumed * member_.entry_bits() / 8);  // whole chunks: whole bytes
   }
   std::uint64_t read = 0;  // entries of layer t + 1 read
-  std::vector<Codes> runs;
-  const Codes* whole = nullptr;
+  std::vector<PackedCodes> runs;
+  const PackedCodes* whole = nullptr;
   if (next && reads_whole(t, part_size)) {
     if (!next->codes)  // a resumed build: the next layer is in its work file only
       runs.push_back(next->store->read(0, next->store->entries(), context.threads));
@@ -587,8 +488,9 @@ std::string GravityTables::solve_streamed(const BuildContext& context, int t, co
         runs.push_back(next->store->read(a, b - a, context.threads)), read += b - a;
       to = part.to;
     }
-    Codes part;
-    Codes& into = out.codes ? *out.codes : (part = Codes(from, to - from, member_.entry_bits()));
+    PackedCodes part;
+    PackedCodes& into =
+        out.codes ? *out.codes : (part = PackedCodes(from, to - from, member_.entry_bits()));
     solve_entries(member_, t, from, to,
                   !next   ? Locate{}
                   : whole ? locate_in(*whole)
@@ -659,12 +561,12 @@ std::string GravityTables::deep_verify(const TableSet& tables, const std::string
   for (std::uint64_t from = 0; from < index.entries(t);) {
     const Part part = planner.next(from, 0);
     const std::uint64_t to = part.to;
-    const Codes stored = load(dir, t, from, to - from, threads);
-    std::vector<Codes> runs;
+    const PackedCodes stored = load(dir, t, from, to - from, threads);
+    std::vector<PackedCodes> runs;
     for (const auto& [a, b] : part.runs)
       runs.push_back(tail ? tail->store->read(a, b - a, threads)
                           : load(dir, t + 1, a, b - a, threads));
-    Codes derived(from, to - from, member_.entry_bits());
+    PackedCodes derived(from, to - from, member_.entry_bits());
     solve_entries(member_, t, from, to, locate_in(runs), derived, threads, nullptr);
     for (std::uint64_t i = 0; i < stored.count(); ++i) {
       if (derived.get(i) == stored.get(i)) continue;  // decided entries are marked in both

@@ -9,7 +9,7 @@
 #include <filesystem>
 
 #include "family/family_game.hpp"
-#include "family/family_minimax.hpp"
+#include "reference/family_minimax.hpp"
 #include "family/gravity/gravity_solver.hpp"
 #include "test_tables.hpp"
 
@@ -55,7 +55,7 @@ TEST(ConnectPublished, ReachablePositions) {
 
 // The members of SPEC 6 past the test builds: Tromp's value of the empty board (the number the
 // ply the game ends on under best play), the positions play reaches, and random positions
-// against the plain minimax (family/family_minimax.hpp) with few enough empty cells for it.
+// against the plain minimax (tests/reference/family_minimax.hpp) with few enough empty cells for it.
 TEST(ConnectPublished, LargeBoardsWhereTablesExist) {
   const char* dir = std::getenv("TBGEN_CONNECT_TABLES");
   if (!dir) GTEST_SKIP() << "TBGEN_CONNECT_TABLES names no directory of connect tables";

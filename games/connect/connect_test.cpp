@@ -1,10 +1,10 @@
-// Connect members against the independent plain minimax (family/family_minimax.hpp, which
+// Connect members against the independent plain minimax (tests/reference/family_minimax.hpp, which
 // drops each mark to the lowest empty cell of its column): every position play reaches on
 // 4x4, outcome, speed and misere, with Tromp's count of them; random positions of 5x4 and 4x5,
 // also written as the columns played; every other board of 4x3 and 3x3 refused.
 #include <gtest/gtest.h>
 
-#include "family/family_minimax.hpp"
+#include "reference/family_minimax.hpp"
 
 namespace {
 

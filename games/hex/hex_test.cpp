@@ -1,4 +1,4 @@
-// Hex members against the independent plain minimax (family/family_minimax.hpp, with its own
+// Hex members against the independent plain minimax (tests/reference/family_minimax.hpp, with its own
 // chain test): every set of marks a chain or not as Rules::wins() says (a table up to 20 cells);
 // every position play reaches on 3x3, 3x4, 4x3 and 4x4, outcome and speed; every
 // other board of 3x3 and 3x4 refused; random positions of 4x5 and 5x4. The winning first moves
@@ -18,7 +18,7 @@
 
 #include "core/game_string.hpp"
 #include "family/family_game.hpp"
-#include "family/family_minimax.hpp"
+#include "reference/family_minimax.hpp"
 #include "games/hex/hex_alphabeta.hpp"
 
 namespace {

@@ -1,7 +1,7 @@
-// The work file of a layer (gravity_store.hpp): codes read back as written, in runs of chunks;
+// The work file of a layer (layer_store.hpp): codes read back as written, in runs of chunks;
 // a file opened again keeps its chunks and resumes after them; a record a kill left
 // half-written, a damaged one and a file of another layer are not kept.
-#include "family/gravity/gravity_store.hpp"
+#include "generator/layer_store.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -13,25 +13,25 @@
 
 namespace {
 
-using tbgen::family::Codes;
-using tbgen::family::LayerStore;
+using tbgen::LayerStore;
+using tbgen::PackedCodes;
 
 constexpr std::uint64_t kChunk = LayerStore::kChunkEntries;
 
-// Codes [first, first + count) of a layer drawn from `seed`, the same for any range.
-Codes layer_codes(std::uint64_t first, std::uint64_t count, std::uint32_t bits) {
-  Codes codes(first, count, bits);
+// PackedCodes [first, first + count) of a layer drawn from `seed`, the same for any range.
+PackedCodes layer_codes(std::uint64_t first, std::uint64_t count, std::uint32_t bits) {
+  PackedCodes codes(first, count, bits);
   for (std::uint64_t i = 0; i < count; ++i) {
     std::uint64_t x = (first + i) * 0x9E3779B97F4A7C15ull;
     x ^= x >> 29;
     // Runs, as layers have them, with every code among them.
-    codes.set(i, static_cast<tbgen::family::Code>((x >> 40) % 7 == 0 ? x % (bits == 2 ? 4 : 256)
-                                                                     : (first + i) / 1000 % 3));
+    codes.set(i, static_cast<std::uint32_t>((x >> 40) % 7 == 0 ? x % (bits == 2 ? 4 : 256)
+                                                               : (first + i) / 1000 % 3));
   }
   return codes;
 }
 
-void expect_same(const Codes& a, const Codes& b) {
+void expect_same(const PackedCodes& a, const PackedCodes& b) {
   ASSERT_EQ(a.first(), b.first());
   ASSERT_EQ(a.count(), b.count());
   for (std::uint64_t i = 0; i < a.count(); ++i) ASSERT_EQ(a.get(i), b.get(i)) << a.first() + i;
@@ -53,7 +53,7 @@ TEST(LayerStore, ReadsBackWhatWasAppendedAndResumes) {
     ASSERT_EQ(store.done(), 2 * kChunk);
     {
       // Appended from codes that hold more than the entries appended.
-      const Codes codes = layer_codes(kChunk, entries - kChunk, bits);
+      const PackedCodes codes = layer_codes(kChunk, entries - kChunk, bits);
       store.append(codes, 2 * kChunk, entries - 2 * kChunk, 1);
     }
     EXPECT_TRUE(store.complete());

@@ -1,16 +1,17 @@
 #pragma once
-// A layer's codes on disk while a build needs them (a single-process build of a gravity member):
-// the work file <stem>-tNN.work beside the tables, removed when the layer below is solved.
+// A layer's codes on disk while a layered build needs them (one process's build of a gravity
+// member): the work file <stem>-tNN.work beside the tables, removed when the layer below is
+// solved.
 //
-// Why: a 6x6 layer holds up to 3.8e10 entries, 9.5 GB at 2 bits; holding layer t + 1 and layer
-// t whole took 19 GB. The build solves layer t in parts; each part reads only the classes of
-// layer t + 1 its moves lead to (read from this file in chunks), and is appended here compressed
+// Why: a Connect Four 6x6 layer holds up to 3.8e10 entries, 9.5 GB at 2 bits; holding layer t + 1
+// and layer t whole took 19 GB. The build solves layer t in parts; each part reads only the classes
+// of layer t + 1 its moves lead to (read from this file in chunks), and is appended here compressed
 // as soon as it is solved. So memory is a part and what it reads, whatever the layer, and a
 // killed build resumes at the last part written.
 //
 // The file: a header (magic, layer, entry bits, entries, chunk entries, a hash of the game's
 // canonical string), then one record a chunk of kChunkEntries entries, in order: the XXH3-64 of
-// its bytes, their count, and the chunk's codes packed as Codes packs them (decided entries
+// its bytes, their count, and the chunk's codes packed as PackedCodes packs them (decided entries
 // kept as the decided code, so that reading needs no board) compressed by zstd at a fast level.
 // Opening keeps the records that check and cuts the rest (a record a kill left half-written).
 #include <cstdint>
@@ -18,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "family/gravity/gravity_solver.hpp"
+#include "generator/layer_codes.hpp"
 
-namespace tbgen::family {
+namespace tbgen {
 
 class LayerStore {
  public:
@@ -43,10 +44,10 @@ class LayerStore {
 
   // Appends the entries [first, first + count) held in `codes`: first == done(), count a whole
   // number of chunks or up to the layer's end; compressed on `threads`.
-  void append(const Codes& codes, std::uint64_t first, std::uint64_t count, unsigned threads);
+  void append(const PackedCodes& codes, std::uint64_t first, std::uint64_t count, unsigned threads);
   // The entries [first, first + count): first a multiple of kChunkEntries, first + count one too
   // or the layer's end.
-  Codes read(std::uint64_t first, std::uint64_t count, unsigned threads) const;
+  PackedCodes read(std::uint64_t first, std::uint64_t count, unsigned threads) const;
   // Deletes the file (the object is unusable after).
   void remove();
 
@@ -63,4 +64,4 @@ class LayerStore {
   std::uint64_t serial_;
 };
 
-}  // namespace tbgen::family
+}  // namespace tbgen

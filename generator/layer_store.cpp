@@ -1,4 +1,4 @@
-#include "family/gravity/gravity_store.hpp"
+#include "generator/layer_store.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -12,7 +12,7 @@
 #include "core/parallel.hpp"
 #include "format/checksum.hpp"
 
-namespace tbgen::family {
+namespace tbgen {
 namespace {
 
 constexpr char kMagic[8] = {'T', 'B', 'G', 'W', 'O', 'R', 'K', '1'};
@@ -95,7 +95,7 @@ std::uint64_t LayerStore::done() const {
   return std::min(entries_, chunks_.size() * kChunkEntries);
 }
 
-void LayerStore::append(const Codes& codes, std::uint64_t first, std::uint64_t count,
+void LayerStore::append(const PackedCodes& codes, std::uint64_t first, std::uint64_t count,
                         unsigned threads) {
   if (first != done() || codes.bits() != bits_ || first < codes.first() ||
       first + count > codes.first() + codes.count() ||
@@ -124,11 +124,11 @@ void LayerStore::append(const Codes& codes, std::uint64_t first, std::uint64_t c
   }
 }
 
-Codes LayerStore::read(std::uint64_t first, std::uint64_t count, unsigned threads) const {
+PackedCodes LayerStore::read(std::uint64_t first, std::uint64_t count, unsigned threads) const {
   if (first % kChunkEntries != 0 || first + count > done() ||
       (first + count != entries_ && count % kChunkEntries != 0))
     throw std::logic_error(path_.string() + ": read out of place");
-  Codes codes(first, count, bits_);
+  PackedCodes codes(first, count, bits_);
   const std::uint64_t n = (count + kChunkEntries - 1) / kChunkEntries;
   parallel_for(threads, n, [&](std::uint64_t k) {
     const Chunk& chunk = chunks_[first / kChunkEntries + k];
@@ -150,4 +150,4 @@ void LayerStore::remove() {
   std::filesystem::remove(path_);
 }
 
-}  // namespace tbgen::family
+}  // namespace tbgen
