@@ -1,589 +1,79 @@
-// Building a gravity member's tables (connect), by one process or the processes of a cluster
-// (SPEC 9, byte for byte the same files), and deep-checking them.
-//
-// One process streams: layer t is solved in parts, each reading the classes of layer t + 1 its
-// moves lead to from that layer's work file and appended to layer t's as soon as it is solved
-// (generator/layer_store.hpp); a stored layer's table is then written from its work file. So a
-// process holds a part and what it reads, up to a budget (512 MiB, not 6x6's 19 GB of two layers),
-// and a killed build resumes at the part it was solving.
-//
-// In a cluster, each process owns a run of whole table blocks of every layer (the same share of
-// blocks of each), solves its own entries and compresses its own blocks; rank 0 puts each file
-// together. The solve of layer t reads the classes of layer t + 1 its moves lead to: a process
-// fetches those it does not own from their owners, round by round over its entries, so that it
-// holds about 1/N of two layers plus one round's classes. In the class order (centre columns
-// slowest), a move in any but the centre columns keeps a class near its own, so most of what a
-// process reads it owns.
-#include <unistd.h>
-
-#include <algorithm>
-#include <chrono>
-#include <cstring>
-#include <deque>
-#include <iterator>
-#include <optional>
-
-#include "core/parallel.hpp"
-#include "family/family_game.hpp"
+// A gravity member (connect) as a structure of the layered engine for arrays of codes
+// (generator/code_layers.hpp): a layer is the boards of t marks, solved range by range with the
+// odometer (gravity_solver.hpp); in the class order (centre columns slowest), a move in any but
+// the centre columns keeps a class near its own, so the ranges a part of a layer reads are few
+// and most of what a process of a cluster reads it owns.
 #include "family/gravity/gravity_solver.hpp"
-#include "generator/game_tables.hpp"
-#include "generator/layer_store.hpp"
-#include "generator/layered_build.hpp"
-#include "generator/range_fetch.hpp"
+#include "generator/code_layers.hpp"
 
 namespace tbgen::family {
 namespace {
 
-constexpr std::uint64_t kBlock = std::uint64_t{1} << kLayerWrite.block_entries_log2;
-// The layers' tables as every family member's, but at zstd level 3 (double fast) in place of
-// the optimal parser: these are the largest tables tbgen writes (Connect Four 6x6's two largest
-// layers: 3.8e10 entries each), where level 13 took a quarter of the build's time. On connect
-// 6x5 level 3 writes them 4.0x faster for 5.6% more bytes (docs/FORMAT.md).
-constexpr WriteOptions kGravityWrite = [] {
-  WriteOptions options = kLayerWrite;
-  options.zstd_level = 3;
-  options.tuning = {};
-  return options;
-}();
-constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 20;  // a process's entries a round
-// A single process's part of a layer that reads the next one whole (or none): 2^28 entries,
-// 64 MB of codes at 2 bits, unless the build asks another number of entries (a multiple of a
-// work file's chunk; tbgen build --part-entries): smaller parts hold less and resume nearer
-// where a build was killed.
-constexpr std::uint64_t kPartEntries = std::uint64_t{1} << 28;
-std::uint64_t part_entries(const BuildContext& context) {
-  const std::uint64_t chunk = LayerStore::kChunkEntries, asked = context.part_entries;
-  return asked > 0 ? (asked + chunk - 1) / chunk * chunk : kPartEntries;
-}
-// What a single process holds to solve a layer, in entries: the part (or the layer, held whole)
-// and what it reads of the next layer, at most eight parts (512 MiB at 2 bits). A part that
-// reads the next layer in runs grows chunk by chunk up to it: a fixed part read from 3 to 7.3
-// times its size (6x6, 7x5), so that the memory the first line could promise was that of the
-// worst part; filled to the budget, every large layer takes what the first line says.
-std::uint64_t budget_entries(std::uint64_t part) {
-  return 8 * part;
-}
-constexpr std::uint32_t kSampleStride = 32;
-
-using Share = EntryShare;
-
-EntryProducer packed(const PackedCodes& codes, std::uint32_t radix) {
-  return [&codes, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
-    pack_codes(codes, first, count, radix, out);
-  };
-}
-
-// The same from a layer's work file: each thread decodes a chunk at a time (a table block lies
-// in one chunk) and keeps it for the blocks after, which the writer hands out in order.
-EntryProducer packed(const LayerStore& store, std::uint32_t radix) {
-  return [&store, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
-    thread_local std::uint64_t serial = 0;
-    thread_local PackedCodes chunk;
-    const std::uint64_t at = first / LayerStore::kChunkEntries * LayerStore::kChunkEntries;
-    if (serial != store.serial() || chunk.first() != at) {
-      chunk = store.read(at, std::min(LayerStore::kChunkEntries, store.entries() - at), 1);
-      serial = store.serial();
-    }
-    pack_codes(chunk, first, count, radix, out);
-  };
-}
-
-// A solved layer as a single process holds it: its work file, and its codes in memory as well
-// when the layer below reads it whole (then nothing reads the file back but a resumed build).
-struct HeldLayer {
-  std::unique_ptr<LayerStore> store;
-  std::optional<PackedCodes> codes;
-  EntryProducer packed(std::uint32_t radix) const {
-    return codes ? family::packed(*codes, radix) : family::packed(*store, radix);
-  }
-};
-
-using Runs = std::vector<std::pair<std::uint64_t, std::uint64_t>>;  // (first, end), sorted
-
-// Sorted runs with those that overlap or touch made one.
-Runs coalesced(const Runs& sorted) {
-  Runs out;
-  for (const auto& [a, b] : sorted)
-    if (!out.empty() && a <= out.back().second)
-      out.back().second = std::max(out.back().second, b);
-    else
-      out.emplace_back(a, b);
-  return out;
-}
-
-// The runs of whole chunks of a layer of `entries` that hold the classes (offset, size),
-// sorted: what a part of the layer before reads from the work file.
-Runs chunk_runs(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& classes,
-                std::uint64_t entries) {
-  constexpr std::uint64_t kChunk = LayerStore::kChunkEntries;
-  Runs runs;
-  for (const auto& [offset, size] : classes)
-    runs.emplace_back(offset / kChunk * kChunk,
-                      std::min(entries, (offset + size + kChunk - 1) / kChunk * kChunk));
-  return coalesced(runs);
-}
-
-Runs joined(const Runs& a, const Runs& b) {
-  Runs both;
-  std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
-  return coalesced(both);
-}
-
-// A part of layer t, [from, to), and the runs of layer t + 1 its moves read.
-struct Part {
-  std::uint64_t to;
-  Runs runs;
-};
-
-// Cuts layer t, read from layer t + 1 in runs, into parts, each filled to the budget. Listing
-// each chunk's successor classes is the planning's cost (about 96 s of CPU over 7x5's layers),
-// so it lists a batch of chunks ahead on every thread and keeps what a part did not take for
-// the next.
-class PartPlanner {
+class GravityLayers final : public CodeLayers {
  public:
-  PartPlanner(const GravityMember& member, int t, unsigned threads, std::uint64_t budget)
-      : member_(member), t_(t), threads_(threads), budget_(budget) {}
-  // The part from `from` (a chunk's first entry): whole chunks, or up to the layer's end, as
-  // many as keep what is held (the part, or `whole` entries when the layer is held whole) and
-  // its runs within the budget; at least one chunk.
-  Part next(std::uint64_t from, std::uint64_t whole) {
-    if (from != first_) ahead_.clear(), first_ = from;
-    const std::uint64_t entries = member_.index().entries(t_);
-    Part part{.to = from, .runs = {}};
-    while (part.to < entries) {
-      if (ahead_.empty()) list_ahead();
-      Runs runs = joined(part.runs, ahead_.front());
-      std::uint64_t read = 0;
-      for (const auto& [a, b] : runs) read += b - a;
-      const std::uint64_t end = std::min(entries, part.to + LayerStore::kChunkEntries);
-      if (part.to > from && (whole > 0 ? whole : end - from) + read > budget_) break;
-      part = {.to = end, .runs = std::move(runs)};
-      ahead_.pop_front();
-      first_ = end;
-    }
-    return part;
+  explicit GravityLayers(Rules rules) : member_(std::move(rules)) {}
+  const std::string& game() const override { return member_.rules().canonical; }
+  int layers() const override { return member_.layers(); }
+  int stored_layers() const override { return member_.stored_layers(); }
+  std::string layer_name(int t) const override { return layer_table_name(member_.rules(), 't', t); }
+  std::string label(int t) const override {
+    return member_.rules().stem + " layer " + std::to_string(t);
   }
-
- private:
-  void list_ahead() {
-    constexpr std::uint64_t kChunk = LayerStore::kChunkEntries;
-    const std::uint64_t entries = member_.index().entries(t_);
-    const std::uint64_t at = first_ + ahead_.size() * kChunk;
-    const std::uint64_t count =
-        std::min<std::uint64_t>(8 * std::max(1U, threads_), (entries - at + kChunk - 1) / kChunk);
-    std::vector<Runs> batch(count);
-    parallel_for(threads_, count, [&](std::uint64_t k) {
-      const std::uint64_t a = at + k * kChunk, b = std::min(entries, a + kChunk);
-      batch[k] = chunk_runs(successor_classes(member_, t_, a, b), member_.index().entries(t_ + 1));
-    });
-    for (auto& runs : batch) ahead_.push_back(std::move(runs));
-  }
-
-  const GravityMember& member_;
-  int t_;
-  unsigned threads_;
-  std::uint64_t budget_;     // budget_entries()
-  std::uint64_t first_ = 0;  // the first entry of ahead_'s first chunk
-  std::deque<Runs> ahead_;   // the runs of the chunks from first_ on, listed
-};
-
-std::string board_text(const GravityMember& member, const GravityBoard& b) {
-  const GravityIndex& index = member.index();
-  std::string s;
-  for (int row = index.rows() - 1; row >= 0; --row) {
-    if (row < index.rows() - 1) s += '/';
-    for (int c = 0; c < index.cols(); ++c) {
-      const Bits bit = Bits{1} << (index.shift(c) + row);
-      s += !(b.mask & bit) ? '.' : (b.first & bit) ? member.rules().first : member.rules().second;
-    }
-  }
-  return s;
-}
-
-class GravityTables final : public GameTables {
- public:
-  explicit GravityTables(Rules rules) : member_(std::move(rules)) {}
-  std::optional<BuildNeeds> needs(int processes) const override;
-  void build(const BuildContext& context) const override;
-  bool distributed() const override { return true; }
-  std::string deep_verify(const TableSet& tables, const std::string& name,
-                          unsigned threads) const override;
-
- private:
-  std::filesystem::path path(const std::filesystem::path& dir, int t) const {
-    return table_path(dir, member_.table_name(t));
-  }
-  format::Header header(int t) const {
-    format::Header h =
-        table_header(member_.rules().canonical, kGravityIndexScheme, member_.value_codec(),
-                     member_.entry_bits(), member_.index().entries(t));
+  const char* unstored() const override { return "played out when probed"; }
+  std::uint64_t entries(int t) const override { return member_.index().entries(t); }
+  std::uint64_t positions(int t) const override { return member_.index().positions(t); }
+  std::uint32_t entry_bits() const override { return member_.entry_bits(); }
+  std::uint32_t value_codes() const override { return member_.rules().codes(); }
+  format::Header header(int t) const override {
+    format::Header h = table_header(member_.rules().canonical, kGravityIndexScheme,
+                                    member_.value_codec(), member_.entry_bits(), entries(t));
     h.layer = static_cast<std::uint32_t>(t);
     return h;
   }
-  // The entries [first, first + count) of layer t read back from its verified table.
-  PackedCodes load(const std::filesystem::path& dir, int t, std::uint64_t first,
-                   std::uint64_t count, unsigned threads) const;
-  // Whether a single process reads layer t + 1 whole, once, to solve layer t: when it holds at
-  // most four parts (every layer up to 6x5 and 7x4), whose moves would read most of it anyway,
-  // and listing the classes they read would cost time.
-  bool reads_whole(int t, std::uint64_t part) const {
-    return member_.index().entries(t + 1) <= 4 * part;
+  // The layers' tables as every family member's, but at zstd level 3 (double fast) in place of
+  // the optimal parser: these are the largest tables tbgen writes (Connect Four 6x6's two
+  // largest layers: 3.8e10 entries each), where level 13 took a quarter of the build's time. On
+  // connect 6x5 level 3 writes them 4.0x faster for 5.6% more bytes (docs/FORMAT.md).
+  WriteOptions write_options() const override {
+    WriteOptions options = kLayerWrite;
+    options.zstd_level = 3;
+    options.tuning = {};
+    return options;
   }
-  std::filesystem::path work_path(const std::filesystem::path& dir, int t) const {
-    return dir / (layer_table_name(member_.rules(), 't', t) + ".work");
+  void solve(int t, std::uint64_t from, std::uint64_t to, const Locate& next, PackedCodes& out,
+             unsigned threads, Progress* progress) const override {
+    solve_entries(member_, t, from, to, next, out, threads, progress);
   }
-  PackedCodes solve(int t, const PackedCodes* next, const Share& mine, const Cluster& cluster,
-                    unsigned threads, Progress* progress) const;
-  // Whether layer t is held in memory as well as in its work file: when the layer below reads
-  // it whole.
-  bool held_whole(int t, std::uint64_t part) const { return t > 0 && reads_whole(t - 1, part); }
-  // Solves the rest of layer t into out's work file, part by part, reading layer t + 1 from
-  // `next` (null for the last layer); keeps its codes in memory too if held_whole(t). Returns
-  // what it read and wrote, for the log.
-  std::string solve_streamed(const BuildContext& context, int t, const HeldLayer* next,
-                             HeldLayer& out) const;
-  // Writes layer t's table from `packed_as(radix)`, this process's share of it.
-  void write(const BuildContext& context, int t,
-             const std::function<EntryProducer(std::uint32_t)>& packed_as, const Share& mine,
-             const Cluster& cluster) const;
-  // The layered driver's hooks (generator/layered_build.hpp): those of every build, and how one
-  // process (through work files) and a cluster solve, hold and write layers.
-  class Layers;
-  class StreamedBuild;
-  class DistributedBuild;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> successor_ranges(
+      int t, std::uint64_t from, std::uint64_t to) const override {
+    return successor_classes(member_, t, from, to);
+  }
+  void mark_decided(int t, PackedCodes& codes, unsigned threads) const override {
+    family::mark_decided(member_, t, codes, threads);
+  }
+  void pack(const PackedCodes& codes, std::uint64_t first, std::uint64_t count, std::uint32_t radix,
+            std::uint8_t* out) const override {
+    pack_codes(codes, first, count, radix, out);
+  }
+  std::string describe(int t, std::uint64_t entry) const override {
+    const GravityIndex& index = member_.index();
+    const GravityBoard b = index.board(t, entry);
+    std::string s;
+    for (int row = index.rows() - 1; row >= 0; --row) {
+      if (row < index.rows() - 1) s += '/';
+      for (int c = 0; c < index.cols(); ++c) {
+        const Bits bit = Bits{1} << (index.shift(c) + row);
+        s += !(b.mask & bit)   ? '.'
+             : (b.first & bit) ? member_.rules().first
+                               : member_.rules().second;
+      }
+    }
+    return s;
+  }
 
+ private:
   GravityMember member_;
 };
-
-// What every build shares: a layer is the boards of t marks; the layers past the tables (the
-// fewest empty cells) are played out when probed.
-class GravityTables::Layers {
- public:
-  Layers(const GravityTables& tables, const BuildContext& context)
-      : tables_(tables), member_(tables.member_), context_(context) {}
-  const std::string& game() const { return member_.rules().canonical; }
-  int layers() const { return member_.layers(); }
-  int stored_layers() const { return member_.stored_layers(); }
-  std::string table_name(int t) const { return member_.table_name(t); }
-  bool same_layout(int t, const format::Header& h) const {
-    return tbgen::same_layout(h, tables_.header(t));
-  }
-  std::string label(int t) const { return member_.rules().stem + " layer " + std::to_string(t); }
-  const char* unstored() const { return "played out when probed"; }
-
- protected:
-  const GravityTables& tables_;
-  const GravityMember& member_;
-  const BuildContext& context_;
-};
-
-// One process: a layer is its work file (and its codes, where the layer before reads it whole),
-// solved part by part and resumed at the part a kill stopped; a work file is removed once the
-// layer before is solved (it alone reads it).
-class GravityTables::StreamedBuild : public Layers {
- public:
-  using Layer = HeldLayer;
-  using Layers::Layers;
-  // From its table: whole where the layer before reads it so, else into its work file, part by
-  // part (a kill here resumes too).
-  Layer load(int t) {
-    const std::uint64_t entries = member_.index().entries(t), part = part_entries(context_);
-    Layer layer;
-    if (tables_.held_whole(t, part)) {
-      layer.codes = tables_.load(context_.tables, t, 0, entries, context_.threads);
-      return layer;
-    }
-    layer.store = open(t);
-    for (std::uint64_t first = layer.store->done(); first < entries; first = layer.store->done()) {
-      const PackedCodes codes = tables_.load(context_.tables, t, first,
-                                             std::min(part, entries - first), context_.threads);
-      layer.store->append(codes, first, codes.count(), context_.threads);
-    }
-    return layer;
-  }
-  std::optional<Layer> worked(int t) {
-    if (!std::filesystem::exists(tables_.work_path(context_.tables, t))) return std::nullopt;
-    Layer layer{.store = open(t), .codes = std::nullopt};
-    if (!layer.store->complete()) return std::nullopt;
-    return layer;
-  }
-  Layer solve(int t, std::optional<Layer>& next, std::string& note) {
-    Layer layer{.store = open(t), .codes = std::nullopt};
-    note = tables_.solve_streamed(context_, t, next ? &*next : nullptr, layer);
-    if (next && next->store) next->store->remove();
-    return layer;
-  }
-  void write(int t, Layer& layer, bool) {
-    tables_.write(
-        context_, t, [&](std::uint32_t radix) { return layer.packed(radix); },
-        entry_share(member_.index().entries(t), single_process(), 0), single_process());
-  }
-  void finish() {  // the work files left: those of kept layers, or of an earlier build
-    for (int t = 0; t < member_.layers(); ++t)
-      std::filesystem::remove(tables_.work_path(context_.tables, t));
-  }
-
- private:
-  std::unique_ptr<LayerStore> open(int t) const {
-    return std::make_unique<LayerStore>(tables_.work_path(context_.tables, t), game(), t,
-                                        member_.index().entries(t), member_.entry_bits());
-  }
-};
-
-// A cluster: each process solves and writes its own share of a layer's entries (whole table
-// blocks), fetching the classes of layer t + 1 it reads from their owners round by round.
-class GravityTables::DistributedBuild : public Layers {
- public:
-  using Layer = PackedCodes;
-  DistributedBuild(const GravityTables& tables, const BuildContext& context, const Cluster& cluster)
-      : Layers(tables, context), cluster_(cluster) {}
-  Layer load(int t) {
-    const Share mine = share(t);
-    return tables_.load(context_.tables, t, mine.first, mine.end - mine.first, context_.threads);
-  }
-  std::optional<Layer> worked(int) { return std::nullopt; }  // nothing is kept mid-layer
-  Layer solve(int t, std::optional<Layer>& next, std::string&) {
-    const Share mine = share(t);
-    std::unique_ptr<Progress> progress;
-    if (cluster_.rank() == 0)
-      progress = std::make_unique<Progress>(label(t), mine.end - mine.first);
-    PackedCodes layer =
-        tables_.solve(t, next ? &*next : nullptr, mine, cluster_, context_.threads, progress.get());
-    if (progress) progress->finish();
-    return layer;
-  }
-  void write(int t, Layer& layer, bool) {
-    tables_.write(
-        context_, t, [&](std::uint32_t radix) { return packed(layer, radix); }, share(t), cluster_);
-  }
-  void finish() {}
-
- private:
-  Share share(int t) const {
-    return entry_share(member_.index().entries(t), cluster_, cluster_.rank());
-  }
-  const Cluster& cluster_;
-};
-
-std::optional<BuildNeeds> GravityTables::needs(int processes) const {
-  const GravityIndex& index = member_.index();
-  const auto n = static_cast<std::uint64_t>(processes);
-  const auto bytes = [&](std::uint64_t entries) {
-    return (entries * member_.entry_bits() + 7) / 8;
-  };
-  BuildNeeds needs;
-  std::uint64_t layers = 0;
-  const std::uint64_t part_size = kPartEntries;  // a build asking smaller holds less
-  for (int t = 0; t < member_.layers(); ++t) {
-    needs.positions += index.positions(t);
-    needs.stored += index.entries(t);
-    const bool stored = t < member_.stored_layers(), last = t + 1 == member_.layers();
-    if (stored) needs.disk += bytes(index.entries(t));
-    if (n > 1) {  // a process holds its share of a layer and of the next
-      layers = std::max(layers, bytes(index.entries(t) + (last ? 0 : index.entries(t + 1))));
-      continue;
-    }
-    // Solving: a part, or the layer whole when the layer below reads it whole, and what it
-    // reads: layer t + 1 whole, or runs of it up to the budget. Then, layer t + 1 let go,
-    // writing: a batch of blocks and the table's directory, 16 bytes a block.
-    const std::uint64_t held =
-        held_whole(t, part_size) ? index.entries(t) : std::min(index.entries(t), part_size);
-    const std::uint64_t solving =
-        last ? held
-        : reads_whole(t, part_size)
-            ? held + index.entries(t + 1)
-            : std::min(budget_entries(part_size), index.entries(t) + index.entries(t + 1));
-    const std::uint64_t written = stored ? 2 * 16 * (index.entries(t) / kBlock) : 0;
-    layers = std::max({layers, bytes(solving), bytes(held) + written});
-  }
-  // Besides: the program, the index's tables and the writer's batch of compressed blocks, 18 to
-  // 28 MB on 6x5 and 7x4 (their peaks less the largest term above); in a cluster also a round's
-  // classes fetched from other processes (about a round's entries, twice) and the blocks sent
-  // to rank 0, about 64 MiB.
-  const std::uint64_t besides =
-      n > 1 ? 2 * kRoundEntries * member_.entry_bits() / 8 + (std::uint64_t{64} << 20)
-            : std::uint64_t{24} << 20;
-  needs.memory = (layers + n - 1) / n + besides;
-  return needs;
-}
-
-PackedCodes GravityTables::load(const std::filesystem::path& dir, int t, std::uint64_t first,
-                                std::uint64_t count, unsigned threads) const {
-  const Table table(path(dir, t), tbreader::CacheMode::single_block);
-  const auto& h = table.header();
-  if (h.game != member_.rules().canonical || !same_layout(h, header(t)))
-    throw tbreader::Error(table.name() + ": does not hold " + member_.rules().canonical +
-                          " layer " + std::to_string(t));
-  PackedCodes codes(first, count, member_.entry_bits());
-  const Code limit = member_.rules().codes();
-  // Block by block (the range is whole blocks, or the layer's end), each thread its own.
-  const std::uint64_t blocks = (count + kBlock - 1) / kBlock;
-  parallel_for(threads, blocks, [&](std::uint64_t k) {
-    const std::uint64_t from = first + k * kBlock;
-    const auto block = table.block(static_cast<std::uint32_t>(from >> h.block_entries_log2));
-    for (std::uint64_t e = from; e < std::min(first + count, from + kBlock); ++e) {
-      const std::uint64_t code = unpack_entry(block.data(), e & (kBlock - 1), h);
-      if (code >= limit)
-        throw tbreader::Error(table.name() + ": invalid value code at entry " + std::to_string(e));
-      codes.set(e - first, static_cast<Code>(code));
-    }
-  });
-  mark_decided(member_, t, codes, threads);
-  return codes;
-}
-
-PackedCodes GravityTables::solve(int t, const PackedCodes* next, const Share& mine,
-                                 const Cluster& cluster, unsigned threads,
-                                 Progress* progress) const {
-  PackedCodes out(mine.first, mine.end - mine.first, member_.entry_bits());
-  if (!next || cluster.size() == 1) {  // everything this solve reads is here
-    const Locate locate = next ? locate_in(*next) : Locate{};
-    solve_entries(member_, t, mine.first, mine.end, locate, out, threads, progress);
-    return out;
-  }
-  const std::uint64_t rounds =
-      cluster.max((mine.end - mine.first + kRoundEntries - 1) / kRoundEntries);
-  for (std::uint64_t round = 0; round < rounds; ++round) {
-    const std::uint64_t a = std::min(mine.end, mine.first + round * kRoundEntries);
-    const std::uint64_t b = std::min(mine.end, a + kRoundEntries);
-    const FetchedRanges fetched(a < b ? successor_classes(member_, t, a, b)
-                                      : std::vector<std::pair<std::uint64_t, std::uint64_t>>{},
-                                *next, member_.index().entries(t + 1), cluster);
-    solve_entries(member_, t, a, b, fetched.locate(*next), out, threads, progress);
-  }
-  return out;
-}
-
-std::string GravityTables::solve_streamed(const BuildContext& context, int t, const HeldLayer* next,
-                                          HeldLayer& out) const {
-  const std::string label = member_.rules().stem + " layer " + std::to_string(t);
-  LayerStore& store = *out.store;
-  const std::uint64_t resumed = store.done(), entries = store.entries();
-  if (resumed > 0 && context.log)
-    *context.log << label << ": resumed at entry " << resumed << " of " << entries << "\n";
-  Progress progress(label, entries - resumed);
-  const std::uint64_t part_size = part_entries(context);
-  if (held_whole(t, part_size)) {
-    out.codes.emplace(0, entries, member_.entry_bits());
-    if (resumed > 0)
-      std::memcpy(out.codes->words(), store.read(0, resumed, context.threads).words(),
-                  resumed * member_.entry_bits() / 8);  // whole chunks: whole bytes
-  }
-  std::uint64_t read = 0;  // entries of layer t + 1 read
-  std::vector<PackedCodes> runs;
-  const PackedCodes* whole = nullptr;
-  if (next && reads_whole(t, part_size)) {
-    if (!next->codes)  // a resumed build: the next layer is in its work file only
-      runs.push_back(next->store->read(0, next->store->entries(), context.threads));
-    whole = next->codes ? &*next->codes : &runs[0];
-    read = whole->count();
-  }
-  PartPlanner planner(member_, t, context.threads, budget_entries(part_size));
-  for (std::uint64_t from = resumed; from < entries;) {
-    std::uint64_t to = std::min(entries, from + part_size);
-    if (next && !whole) {
-      runs.clear();
-      const Part part = planner.next(from, held_whole(t, part_size) ? entries : 0);
-      for (const auto& [a, b] : part.runs)
-        runs.push_back(next->store->read(a, b - a, context.threads)), read += b - a;
-      to = part.to;
-    }
-    PackedCodes part;
-    PackedCodes& into =
-        out.codes ? *out.codes : (part = PackedCodes(from, to - from, member_.entry_bits()));
-    solve_entries(member_, t, from, to,
-                  !next   ? Locate{}
-                  : whole ? locate_in(*whole)
-                          : locate_in(runs),
-                  into, context.threads, &progress);
-    store.append(into, from, to - from, context.threads);
-    from = to;
-  }
-  progress.finish();
-  return (next ? ", read layer " + std::to_string(t + 1) + " " + std::to_string(read) + " entries"
-               : "") +
-         ", work file " + std::to_string(store.bytes()) + " bytes";
-}
-
-void GravityTables::write(const BuildContext& context, int t,
-                          const std::function<EntryProducer(std::uint32_t)>& packed_as,
-                          const Share& mine, const Cluster& cluster) const {
-  const auto start = std::chrono::steady_clock::now();
-  format::Header h = header(t);
-  const WriteOptions sampling{.block_entries_log2 = kLayerWrite.block_entries_log2,
-                              .zstd_level = 3,
-                              .threads = context.threads};
-  h.entry_radix = smaller_packing(h, packed_as, sampling, kSampleStride, mine.blocks);
-  WriteOptions options = kGravityWrite;
-  options.threads = context.threads;
-  const std::uint64_t checksum = write_layer_table(
-      path(context.tables, t), h, packed_as(h.entry_radix), options, mine.blocks, cluster);
-  if (context.log)
-    *context.log << member_.table_name(t) << ".tb: written, xxh3 " << hex64(checksum) << ", "
-                 << h.entry_count << " entries, in " << seconds_since(start) << " s\n";
-}
-
-void GravityTables::build(const BuildContext& context) const {
-  if (context.cluster && context.cluster->size() > 1) {
-    DistributedBuild build(*this, context, *context.cluster);
-    build_layers(context, *context.cluster, build);
-  } else {
-    StreamedBuild build(*this, context);
-    build_layers(context, single_process(), build);
-  }
-}
-
-std::string GravityTables::deep_verify(const TableSet& tables, const std::string& name,
-                                       unsigned threads) const {
-  const int t = layer_named(Layers(*this, {}), name);
-  const auto dir = tables.directory();
-  const GravityIndex& index = member_.index();
-  // The layer after the last table is solved again from the full board back, streamed through
-  // work files in a scratch directory as a build does.
-  std::optional<HeldLayer> tail;
-  const BuildContext scratch{.tables = std::filesystem::temp_directory_path() /
-                                       ("tbgen-verify-" + std::to_string(::getpid())),
-                             .threads = threads};
-  if (t + 1 == member_.stored_layers()) {
-    std::filesystem::create_directories(scratch.tables);
-    for (int l = member_.layers() - 1; l > t; --l) {
-      HeldLayer layer;
-      layer.store =
-          std::make_unique<LayerStore>(work_path(scratch.tables, l), member_.rules().canonical, l,
-                                       index.entries(l), member_.entry_bits());
-      solve_streamed(scratch, l, tail ? &*tail : nullptr, layer);
-      if (tail) tail->store->remove();
-      tail = std::move(layer);
-    }
-  }
-  // Part by part: the stored part, and the classes of layer t + 1 its moves lead to.
-  PartPlanner planner(member_, t, threads, budget_entries(part_entries(scratch)));
-  for (std::uint64_t from = 0; from < index.entries(t);) {
-    const Part part = planner.next(from, 0);
-    const std::uint64_t to = part.to;
-    const PackedCodes stored = load(dir, t, from, to - from, threads);
-    std::vector<PackedCodes> runs;
-    for (const auto& [a, b] : part.runs)
-      runs.push_back(tail ? tail->store->read(a, b - a, threads)
-                          : load(dir, t + 1, a, b - a, threads));
-    PackedCodes derived(from, to - from, member_.entry_bits());
-    solve_entries(member_, t, from, to, locate_in(runs), derived, threads, nullptr);
-    for (std::uint64_t i = 0; i < stored.count(); ++i) {
-      if (derived.get(i) == stored.get(i)) continue;  // decided entries are marked in both
-      const std::uint64_t e = from + i;
-      throw tbreader::Error(path(dir, t).string() + ": position " +
-                            board_text(member_, index.board(t, e)) + " (entry " +
-                            std::to_string(e) + ") stores " + std::to_string(stored.get(i)) +
-                            " but its moves give " + std::to_string(derived.get(i)));
-    }
-    from = to;
-  }
-  if (tail) {
-    tail->store->remove();
-    std::filesystem::remove_all(scratch.tables);
-  }
-  return one_ply_note(index.entries(t));
-}
 
 }  // namespace
 }  // namespace tbgen::family
@@ -591,7 +81,7 @@ std::string GravityTables::deep_verify(const TableSet& tables, const std::string
 namespace tbgen {
 
 std::unique_ptr<GameTables> make_gravity_tables(family::Rules rules) {
-  return std::make_unique<family::GravityTables>(std::move(rules));
+  return code_layer_tables(std::make_unique<family::GravityLayers>(std::move(rules)));
 }
 
 }  // namespace tbgen
