@@ -131,6 +131,12 @@ class Rekeying {
   LayerPlanes whole() const;
 
  private:
+  struct Round;
+  void place_local(Round& round, LayerPlanes& out) const;
+  std::vector<Bytes> sorted_asks(Round& round) const;
+  void answer(const std::uint64_t* asked, std::size_t n, std::uint8_t* codes) const;
+  void place_answers(const Round& round, const std::vector<Bytes>& codes, LayerPlanes& out) const;
+
   const Member& member_;
   const LayerPlanes& layer_;
   const Cluster& cluster_;
@@ -141,160 +147,187 @@ class Rekeying {
   std::vector<std::uint32_t> owner_first_, others_;
 };
 
+// A round of key(): the classes [first, end) of the keying made, in chunks of whole classes.
+// Each entry asked of another process is noted as canonical set << 32 | rank (which its owner
+// ranks), with the owner; counts[k * ranks + r]: chunk k's asks to rank r.
+struct Rekeying::Round {
+  std::uint64_t first = 0, end = 0, chunk_classes = 1, chunks = 0;
+  std::vector<std::uint64_t> index;
+  std::vector<std::uint16_t> owner;
+  std::vector<std::uint64_t> counts;
+  // offsets[k * ranks + r]: where chunk k's asks to rank r start among all asks to r; asking:
+  // the chunks that ask anything (none, for a single process).
+  std::vector<std::uint64_t> offsets, asking;
+  std::pair<std::uint64_t, std::uint64_t> entries(std::uint64_t k, std::uint64_t pc) const {
+    const std::uint64_t c0 = first + k * chunk_classes;
+    return {(c0 - first) * pc, (std::min(end, c0 + chunk_classes) - first) * pc};
+  }
+};
+
 void Rekeying::key(ClassRange part, LayerPlanes& out) const {
-  const Symmetry& sym = member_.symmetry();
-  const LayerPlanes& layer = layer_;
-  const Cluster& cluster = cluster_;
-  const unsigned threads = threads_;
-  const int ranks = cluster.size(), me = cluster.rank();
-  const auto& keys = keys_;
-  const auto& classes = classes_;
-  const auto& owner_first = owner_first_;
-  const auto& others = others_;
   const std::uint64_t pc = shape_.per_class;
-  const combinatorial::FastRevolvingDoorRank& revolving_door =
-      combinatorial::fast_ranks().revolving_door;
   // Chunks of about 2^14 entries, whole classes; a round of at least 8 chunks a thread, so
   // that the threads stay busy to its end.
   const std::uint64_t chunk_classes = std::max<std::uint64_t>(1, (std::uint64_t{1} << 14) / pc);
   const std::uint64_t round_classes =
-      chunk_classes * std::max<std::uint64_t>(8 * threads, kRoundEntries / pc / chunk_classes);
+      chunk_classes * std::max<std::uint64_t>(8 * threads_, kRoundEntries / pc / chunk_classes);
   const std::uint64_t rounds =
-      cluster.max((part.end - part.first + round_classes - 1) / round_classes);
-  // Levels are moved as they are: both keyings hold the same planes.
-  const auto put = [&](std::uint64_t cls, std::uint64_t rank, Code level) {
-    set_level(out.class_words(cls), out.planes, rank, level);
-  };
-  // An entry asked of another process: canonical set << 32 | rank, which the owner ranks.
-  std::vector<std::uint64_t> index;
-  std::vector<std::uint16_t> owner;
-  for (std::uint64_t round = 0; round < rounds; ++round) {
-    const std::uint64_t first = std::min(part.end, part.first + round * round_classes);
-    const std::uint64_t end = std::min(part.end, first + round_classes);
-    const std::uint64_t chunks = (end - first + chunk_classes - 1) / chunk_classes;
-    const auto chunk_entries = [&](std::uint64_t k) {  // [from, to) of chunk k
-      const std::uint64_t c0 = first + k * chunk_classes;
-      return std::pair{(c0 - first) * pc, (std::min(end, c0 + chunk_classes) - first) * pc};
-    };
-    index.resize(ranks > 1 ? (end - first) * pc : 0);  // a single process asks nothing
-    owner.resize(index.size());
-    std::vector<std::uint64_t> counts(chunks * ranks, 0);
-    parallel_for(threads, chunks, [&](std::uint64_t k) {
-      const auto [from, to] = chunk_entries(k);
-      constexpr std::size_t kBatch = 64;  // located together: their cache misses overlap
-      std::uint32_t sets[kBatch];
-      ClassIndex::Place places[kBatch];
-      std::uint32_t key_images[kMaxSymmetries];
-      std::vector<std::uint64_t> plane_words(out.planes);
-      for (std::uint64_t c = from / pc; c < to / pc; ++c) {
-        const std::uint32_t key = keys->set(first + c);
-        const std::uint32_t free = sym.full() & ~key;
-        for (int g = 0; g < sym.size(); ++g) key_images[g] = sym.apply(g, key);
-        for (std::size_t j0 = 0; j0 < others.size(); j0 += kBatch) {
-          const std::size_t n = std::min(kBatch, others.size() - j0);
-          for (std::size_t b = 0; b < n; ++b)
-            sets[b] = combinatorial::deposit_bits(others[j0 + b], free);
-          classes->locate(std::span(sets, n), places);
-          const std::uint64_t* where[kBatch];
-          unsigned bits[kBatch];
-          for (std::size_t b = 0; b < n; ++b) {
-            const ClassIndex::Place& place = places[b];
-            const std::uint32_t rank = revolving_door(combinatorial::extract_bits(
-                key_images[place.symmetry], sym.full() & ~place.canonical));
-            const std::uint64_t i = c * pc + j0 + b;
-            const auto o = static_cast<std::uint16_t>(
-                std::upper_bound(owner_first.begin(), owner_first.end(), place.canonical) -
-                owner_first.begin() - 1);
-            if (ranks > 1) owner[i] = o;  // read only where something is asked
-            where[b] = nullptr;
-            if (o == me) {  // here: read below, once the batch's loads are under way
-              where[b] = layer.class_words(place.cls) + layer.planes * (rank >> 6);
-              __builtin_prefetch(where[b]);
-              bits[b] = rank & 63;
-            } else {
-              index[i] = std::uint64_t{place.canonical} << 32 | rank;
-              ++counts[k * ranks + o];
-            }
-          }
-          // The batch is the class's group j0 / 64: its local entries' planes are built in
-          // registers and stored once (the others' bits come in later).
-          std::fill(plane_words.begin(), plane_words.end(), 0);
-          for (std::size_t b = 0; b < n; ++b)
-            if (where[b]) {
-              const Code level = group_level(where[b], layer.planes, bits[b]);
-              for (int j = 0; j < out.planes; ++j)
-                plane_words[j] |= std::uint64_t{static_cast<Code>(j) < level} << b;
-            }
-          std::uint64_t* group = out.class_words(first + c) + out.planes * (j0 >> 6);
-          for (int j = 0; j < out.planes; ++j) group[j] |= plane_words[j];
-        }
-      }
-    });
-    // offsets[k][r]: where chunk k's asks to rank r start among all asks to r.
-    std::vector<std::uint64_t> offsets(chunks * ranks), total(ranks, 0);
-    for (std::uint64_t k = 0; k < chunks; ++k)
-      for (int r = 0; r < ranks; ++r) {
-        offsets[k * ranks + r] = total[r];
-        total[r] += counts[k * ranks + r];
-      }
-    // The chunks that ask anything (none, for a single process): a chunk all of whose entries
-    // are here is done.
-    std::vector<std::uint64_t> asking;
-    for (std::uint64_t k = 0; k < chunks; ++k)
-      if (std::any_of(counts.begin() + k * ranks, counts.begin() + (k + 1) * ranks,
-                      [](std::uint64_t n) { return n > 0; }))
-        asking.push_back(k);
-    std::vector<Bytes> to(ranks);
-    for (int r = 0; r < ranks; ++r) to[r].resize(total[r] * sizeof(std::uint64_t));
-    parallel_for(threads, asking.size(), [&](std::uint64_t a) {
-      const std::uint64_t k = asking[a];
-      std::vector<std::uint64_t> at(offsets.begin() + k * ranks, offsets.begin() + (k + 1) * ranks);
-      const auto [from, to_entry] = chunk_entries(k);
-      for (std::uint64_t i = from; i < to_entry; ++i)
-        if (owner[i] != me)
-          std::memcpy(to[owner[i]].data() + sizeof(std::uint64_t) * at[owner[i]]++, &index[i],
-                      sizeof(std::uint64_t));
-    });
-    // The codes of asks (canonical set << 32 | rank in `layer`) to `layer`'s owner, here; in
-    // batches whose loads are issued together.
-    const auto answer = [&](const std::uint64_t* asked, std::size_t n, std::uint8_t* codes) {
-      parallel_for(threads, (n + 4095) / 4096, [&](std::uint64_t chunk) {
-        constexpr std::size_t kBatch = 64;
-        const std::uint64_t* where[kBatch];
-        const std::size_t end_ask = std::min(n, (chunk + 1) * 4096);
-        for (std::size_t a0 = chunk * 4096; a0 < end_ask; a0 += kBatch) {
-          const std::size_t m = std::min(kBatch, end_ask - a0);
-          for (std::size_t b = 0; b < m; ++b) {
-            const std::uint64_t ask = asked[a0 + b];
-            where[b] = layer.class_words(classes->class_of(static_cast<std::uint32_t>(ask >> 32))) +
-                       layer.planes * ((ask & 0xffffffff) >> 6);
-            __builtin_prefetch(where[b]);
-          }
-          for (std::size_t b = 0; b < m; ++b)
-            codes[a0 + b] =
-                static_cast<std::uint8_t>(group_level(where[b], layer.planes, asked[a0 + b] & 63));
-        }
-      });
-    };
-    const auto asked = cluster.exchange(to);
-    to.clear();
-    std::vector<Bytes> answers(ranks);
-    for (int r = 0; r < ranks; ++r) {
-      if (r == me) continue;
-      answers[r].resize(asked[r].size() / sizeof(std::uint64_t));
-      answer(reinterpret_cast<const std::uint64_t*>(asked[r].data()), answers[r].size(),
-             answers[r].data());
+      cluster_.max((part.end - part.first + round_classes - 1) / round_classes);
+  Round round;
+  round.chunk_classes = chunk_classes;
+  for (std::uint64_t r = 0; r < rounds; ++r) {
+    round.first = std::min(part.end, part.first + r * round_classes);
+    round.end = std::min(part.end, round.first + round_classes);
+    round.chunks = (round.end - round.first + chunk_classes - 1) / chunk_classes;
+    place_local(round, out);
+    std::vector<Bytes> asks = sorted_asks(round);
+    const auto asked = cluster_.exchange(asks);
+    asks.clear();
+    std::vector<Bytes> answers(cluster_.size());
+    for (int q = 0; q < cluster_.size(); ++q) {
+      if (q == cluster_.rank()) continue;
+      answers[q].resize(asked[q].size() / sizeof(std::uint64_t));
+      answer(reinterpret_cast<const std::uint64_t*>(asked[q].data()), answers[q].size(),
+             answers[q].data());
     }
-    const auto codes = cluster.exchange(answers);
-    parallel_for(threads, asking.size(), [&](std::uint64_t a) {
-      const std::uint64_t k = asking[a];
-      std::vector<std::uint64_t> at(offsets.begin() + k * ranks, offsets.begin() + (k + 1) * ranks);
-      const auto [from, to_entry] = chunk_entries(k);
-      for (std::uint64_t c = from / pc; c < to_entry / pc; ++c)
-        for (std::uint64_t rank = 0, i = c * pc; rank < pc; ++rank, ++i)
-          if (owner[i] != me) put(first + c, rank, codes[owner[i]][at[owner[i]]++]);
-    });
+    place_answers(round, cluster_.exchange(answers), out);
   }
+}
+
+// Where each entry of the round's classes stands in `layer` and who owns it, class by class in
+// parallel: this process's own entries read and put in place at once, the others' noted.
+void Rekeying::place_local(Round& round, LayerPlanes& out) const {
+  const Symmetry& sym = member_.symmetry();
+  const int ranks = cluster_.size(), me = cluster_.rank();
+  const std::uint64_t pc = shape_.per_class;
+  const combinatorial::FastRevolvingDoorRank& revolving_door =
+      combinatorial::fast_ranks().revolving_door;
+  round.index.resize(ranks > 1 ? (round.end - round.first) * pc : 0);  // one process asks none
+  round.owner.resize(round.index.size());
+  round.counts.assign(round.chunks * ranks, 0);
+  parallel_for(threads_, round.chunks, [&](std::uint64_t k) {
+    const auto [from, to] = round.entries(k, pc);
+    constexpr std::size_t kBatch = 64;  // located together: their cache misses overlap
+    std::uint32_t sets[kBatch];
+    ClassIndex::Place places[kBatch];
+    std::uint32_t key_images[kMaxSymmetries];
+    std::vector<std::uint64_t> plane_words(out.planes);
+    for (std::uint64_t c = from / pc; c < to / pc; ++c) {
+      const std::uint32_t key = keys_->set(round.first + c);
+      const std::uint32_t free = sym.full() & ~key;
+      for (int g = 0; g < sym.size(); ++g) key_images[g] = sym.apply(g, key);
+      for (std::size_t j0 = 0; j0 < others_.size(); j0 += kBatch) {
+        const std::size_t n = std::min(kBatch, others_.size() - j0);
+        for (std::size_t b = 0; b < n; ++b)
+          sets[b] = combinatorial::deposit_bits(others_[j0 + b], free);
+        classes_->locate(std::span(sets, n), places);
+        const std::uint64_t* where[kBatch];
+        unsigned bits[kBatch];
+        for (std::size_t b = 0; b < n; ++b) {
+          const ClassIndex::Place& place = places[b];
+          const std::uint32_t rank = revolving_door(combinatorial::extract_bits(
+              key_images[place.symmetry], sym.full() & ~place.canonical));
+          const std::uint64_t i = c * pc + j0 + b;
+          const auto o = static_cast<std::uint16_t>(
+              std::upper_bound(owner_first_.begin(), owner_first_.end(), place.canonical) -
+              owner_first_.begin() - 1);
+          if (ranks > 1) round.owner[i] = o;  // read only where something is asked
+          where[b] = nullptr;
+          if (o == me) {  // here: read below, once the batch's loads are under way
+            where[b] = layer_.class_words(place.cls) + layer_.planes * (rank >> 6);
+            __builtin_prefetch(where[b]);
+            bits[b] = rank & 63;
+          } else {
+            round.index[i] = std::uint64_t{place.canonical} << 32 | rank;
+            ++round.counts[k * ranks + o];
+          }
+        }
+        // The batch is the class's group j0 / 64: its local entries' planes are built in
+        // registers and stored once (the others' bits come in later).
+        std::fill(plane_words.begin(), plane_words.end(), 0);
+        for (std::size_t b = 0; b < n; ++b)
+          if (where[b]) {
+            const Code level = group_level(where[b], layer_.planes, bits[b]);
+            for (int j = 0; j < out.planes; ++j)
+              plane_words[j] |= std::uint64_t{static_cast<Code>(j) < level} << b;
+          }
+        std::uint64_t* group = out.class_words(round.first + c) + out.planes * (j0 >> 6);
+        for (int j = 0; j < out.planes; ++j) group[j] |= plane_words[j];
+      }
+    }
+  });
+}
+
+// The round's asks sorted by owner, in entry order, through the counts per chunk: one buffer
+// an owner.
+std::vector<Bytes> Rekeying::sorted_asks(Round& round) const {
+  const int ranks = cluster_.size(), me = cluster_.rank();
+  round.offsets.assign(round.chunks * ranks, 0);
+  std::vector<std::uint64_t> total(ranks, 0);
+  for (std::uint64_t k = 0; k < round.chunks; ++k)
+    for (int r = 0; r < ranks; ++r) {
+      round.offsets[k * ranks + r] = total[r];
+      total[r] += round.counts[k * ranks + r];
+    }
+  round.asking.clear();  // a chunk all of whose entries are here is done
+  for (std::uint64_t k = 0; k < round.chunks; ++k)
+    if (std::any_of(round.counts.begin() + k * ranks, round.counts.begin() + (k + 1) * ranks,
+                    [](std::uint64_t n) { return n > 0; }))
+      round.asking.push_back(k);
+  std::vector<Bytes> to(ranks);
+  for (int r = 0; r < ranks; ++r) to[r].resize(total[r] * sizeof(std::uint64_t));
+  parallel_for(threads_, round.asking.size(), [&](std::uint64_t a) {
+    const std::uint64_t k = round.asking[a];
+    std::vector<std::uint64_t> at(round.offsets.begin() + k * ranks,
+                                  round.offsets.begin() + (k + 1) * ranks);
+    const auto [from, to_entry] = round.entries(k, shape_.per_class);
+    for (std::uint64_t i = from; i < to_entry; ++i)
+      if (round.owner[i] != me)
+        std::memcpy(to[round.owner[i]].data() + sizeof(std::uint64_t) * at[round.owner[i]]++,
+                    &round.index[i], sizeof(std::uint64_t));
+  });
+  return to;
+}
+
+// The codes of asks (canonical set << 32 | rank in `layer`) to `layer`'s owner, here; in
+// batches whose loads are issued together.
+void Rekeying::answer(const std::uint64_t* asked, std::size_t n, std::uint8_t* codes) const {
+  parallel_for(threads_, (n + 4095) / 4096, [&](std::uint64_t chunk) {
+    constexpr std::size_t kBatch = 64;
+    const std::uint64_t* where[kBatch];
+    const std::size_t end_ask = std::min(n, (chunk + 1) * 4096);
+    for (std::size_t a0 = chunk * 4096; a0 < end_ask; a0 += kBatch) {
+      const std::size_t m = std::min(kBatch, end_ask - a0);
+      for (std::size_t b = 0; b < m; ++b) {
+        const std::uint64_t ask = asked[a0 + b];
+        where[b] = layer_.class_words(classes_->class_of(static_cast<std::uint32_t>(ask >> 32))) +
+                   layer_.planes * ((ask & 0xffffffff) >> 6);
+        __builtin_prefetch(where[b]);
+      }
+      for (std::size_t b = 0; b < m; ++b)
+        codes[a0 + b] =
+            static_cast<std::uint8_t>(group_level(where[b], layer_.planes, asked[a0 + b] & 63));
+    }
+  });
+}
+
+// The codes the owners answered put in place, chunk by chunk (a chunk is whole classes, so no
+// two threads share a word); levels are moved as they are: both keyings hold the same planes.
+void Rekeying::place_answers(const Round& round, const std::vector<Bytes>& codes,
+                             LayerPlanes& out) const {
+  const int ranks = cluster_.size(), me = cluster_.rank();
+  const std::uint64_t pc = shape_.per_class;
+  parallel_for(threads_, round.asking.size(), [&](std::uint64_t a) {
+    const std::uint64_t k = round.asking[a];
+    std::vector<std::uint64_t> at(round.offsets.begin() + k * ranks,
+                                  round.offsets.begin() + (k + 1) * ranks);
+    const auto [from, to_entry] = round.entries(k, pc);
+    for (std::uint64_t c = from / pc; c < to_entry / pc; ++c)
+      for (std::uint64_t rank = 0, i = c * pc; rank < pc; ++rank, ++i)
+        if (round.owner[i] != me)
+          set_level(out.class_words(round.first + c), out.planes, rank,
+                    codes[round.owner[i]][at[round.owner[i]]++]);
+  });
 }
 
 LayerPlanes Rekeying::whole() const {
