@@ -155,158 +155,240 @@ LayerPlanes solve_layer(const Member& member, int turn, const LayerPlanes* next,
   return layer;
 }
 
-void solve_classes(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
-                   const SolveScope& scope, LayerPlanes& layer) {
-  LayerPlanes* next_by_mover = scope.next_by_mover;
-  Progress* progress = scope.progress;
-  const ClassRange solved = scope.solved;
-  const Rules& rules = member.rules();
-  const Symmetry& sym = member.symmetry();
-  const LayerShape shape = member.shape(turn);
-  const bool scored_next = turn + 1 == rules.turns;
-  if (turn >= rules.turns || (!scored_next && (!next || next->shape.turn != turn + 1)))
-    throw std::logic_error(rules.stem + ": layer " + std::to_string(turn) +
-                           " needs the next layer");
-  if (next_by_mover &&
-      (scored_next || next->shape.key_is_mover || next_by_mover->shape.turn != turn + 1 ||
-       !next_by_mover->shape.key_is_mover))
-    throw std::logic_error(rules.stem + ": layer " + std::to_string(turn) +
-                           " cannot re-key the next layer");
-  const int planes = member.planes();
-  const std::uint64_t first_class = std::min(solved.first, shape.classes);
-  const std::uint64_t end_class = std::min(solved.end, shape.classes);
-  const int free_cells = rules.cells() - shape.key_size;
+namespace {
+
+// The solve of a layer's classes, a class at a time on any thread: what every class shares is
+// worked out once (the constructor); a class's solve reads its successors' levels into its
+// buffers (or scores them, where the next turn ends the game), takes the best over each mark
+// of the turn by a butterfly, and stores the levels of its entries in rank order.
+class ClassSolver {
+ public:
+  ClassSolver(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
+              const SolveScope& scope, LayerPlanes& layer);
   // A class's buffers hold a bit for every subset of the free cells (the butterfly), or, where
   // the sets a turn reaches are far fewer (a few marks on 30-32 cells, where 2^free_cells bits
   // are out of reach), a bit for each set of one size by its colex rank (extend_sparse), about
   // 3 ns a move against the butterfly's 1/64 ns a subset and cell.
-  std::uint64_t widest = 0;
-  for (int size = shape.other_size; size <= shape.other_size + shape.marks; ++size)
-    widest = std::max(widest, combinatorial::binomial(free_cells, size));
-  const bool sparse = widest * 256 < (std::uint64_t{1} << free_cells);
-  const std::size_t words = sparse ? (widest + 63) / 64 : words_for_cells(free_cells);
-  const combinatorial::FastColexRank& colex = combinatorial::fast_ranks().colex;
-  std::shared_ptr<const ClassIndex> built;
-  const ClassIndex* keys =
-      scope.keys ? scope.keys : (built = sym.classes(shape.key_size, solved, threads)).get();
+  bool sparse() const { return sparse_; }
+  std::uint64_t classes() const { return end_class_ - first_class_; }
+  // One class's solve, compiled for each kind of buffer, so that the butterfly's loops carry no
+  // test of it.
+  template <bool kSparse>
+  void solve(std::uint64_t solved_class);
+
+ private:
+  struct Class {  // the class being solved
+    std::uint64_t cls;
+    std::uint32_t key, free, key_board;
+  };
+  template <bool kSparse>
+  std::uint64_t at(std::uint32_t local) const {  // a set's bit in the buffers
+    if constexpr (kSparse) return colex_(local);
+    return local;
+  }
+  std::pair<std::uint32_t, std::uint32_t> board_of(const Class& c, std::uint32_t local) const {
+    const std::uint32_t mover = sym_.to_board(combinatorial::deposit_bits(local, c.free));
+    return shape_.first_to_move ? std::pair{mover, c.key_board} : std::pair{c.key_board, mover};
+  }
+  template <bool kSparse>
+  void read_successors(const Class& c, bool decided, std::uint64_t* in) const;
+  template <bool kSparse>
+  std::uint64_t* best_of_turn(const Class& c, std::uint64_t* in, std::uint64_t* out) const;
+  template <bool kSparse>
+  void store(const std::uint64_t* in, std::uint64_t* dst) const;
+  void report();
+
+  const Member& member_;
+  const Rules& rules_;
+  const Symmetry& sym_;
+  const int turn_;
+  const LayerPlanes* next_;
+  const SolveScope& scope_;
+  LayerPlanes& layer_;
+  const LayerShape shape_;
+  const bool scored_next_;
+  const int planes_, free_cells_;
+  const combinatorial::FastColexRank& colex_ = combinatorial::fast_ranks().colex;
+  std::uint64_t first_class_ = 0, end_class_ = 0;
+  bool sparse_ = false;
+  std::size_t words_ = 0;
+  std::shared_ptr<const ClassIndex> built_;
+  const ClassIndex* keys_ = nullptr;
   // The next layer's classes where its key is this layer's mover: each successor is located.
-  const ClassIndex* next_classes =
-      next && !next->shape.key_is_mover ? &sym.classes(next->shape.key_size) : nullptr;
-  const auto successor_sets = colex_sets(free_cells, shape.other_size + shape.marks);
-  const auto mover_sets = ranked_sets(free_cells, shape.other_size);
-  std::vector<std::uint32_t> successor_ranks;  // within a class of the next layer by its mover
-  if (next_by_mover || (next && next->shape.key_is_mover))
-    for (const std::uint32_t set : successor_sets)
-      successor_ranks.push_back(
-          static_cast<std::uint32_t>(combinatorial::revolving_door_rank(set)));
+  const ClassIndex* next_classes_ = nullptr;
+  std::vector<std::uint32_t> successor_sets_, mover_sets_;
+  std::vector<std::uint32_t> successor_ranks_;  // within a class of the next layer by its mover
   // With value=speed, a set that makes a line part-way through the turn wins at once, with the
   // cells then empty: those sets are checked after each butterfly but the last.
-  std::vector<std::vector<std::uint32_t>> part_way(shape.marks);
-  if (rules.wins_at_once && rules.value == ValueKind::speed)
-    for (int s = 1; s < shape.marks; ++s)
-      part_way[s] = colex_sets(free_cells, shape.other_size + s);
-  std::atomic<std::uint64_t> done{0};
+  std::vector<std::vector<std::uint32_t>> part_way_;
+  std::atomic<std::uint64_t> done_{0};
+};
 
-  // One class's solve, compiled for each kind of buffer (kSparse), so that the butterfly's
-  // loops carry no test of it.
-  const auto solve_class = [&]<bool kSparse>(std::uint64_t solved_class) {
-    const auto at = [&](std::uint32_t local) -> std::uint64_t {  // a set's bit in the buffers
-      if constexpr (kSparse) return colex(local);
-      return local;
+ClassSolver::ClassSolver(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
+                         const SolveScope& scope, LayerPlanes& layer)
+    : member_(member),
+      rules_(member.rules()),
+      sym_(member.symmetry()),
+      turn_(turn),
+      next_(next),
+      scope_(scope),
+      layer_(layer),
+      shape_(member.shape(turn)),
+      scored_next_(turn + 1 == member.rules().turns),
+      planes_(member.planes()),
+      free_cells_(member.rules().cells() - shape_.key_size) {
+  LayerPlanes* next_by_mover = scope.next_by_mover;
+  if (turn >= rules_.turns || (!scored_next_ && (!next || next->shape.turn != turn + 1)))
+    throw std::logic_error(rules_.stem + ": layer " + std::to_string(turn) +
+                           " needs the next layer");
+  if (next_by_mover &&
+      (scored_next_ || next->shape.key_is_mover || next_by_mover->shape.turn != turn + 1 ||
+       !next_by_mover->shape.key_is_mover))
+    throw std::logic_error(rules_.stem + ": layer " + std::to_string(turn) +
+                           " cannot re-key the next layer");
+  first_class_ = std::min(scope.solved.first, shape_.classes);
+  end_class_ = std::min(scope.solved.end, shape_.classes);
+  std::uint64_t widest = 0;
+  for (int size = shape_.other_size; size <= shape_.other_size + shape_.marks; ++size)
+    widest = std::max(widest, combinatorial::binomial(free_cells_, size));
+  sparse_ = widest * 256 < (std::uint64_t{1} << free_cells_);
+  words_ = sparse_ ? (widest + 63) / 64 : words_for_cells(free_cells_);
+  keys_ = scope.keys ? scope.keys
+                     : (built_ = sym_.classes(shape_.key_size, scope.solved, threads)).get();
+  next_classes_ = next && !next->shape.key_is_mover ? &sym_.classes(next->shape.key_size) : nullptr;
+  successor_sets_ = colex_sets(free_cells_, shape_.other_size + shape_.marks);
+  mover_sets_ = ranked_sets(free_cells_, shape_.other_size);
+  if (next_by_mover || (next && next->shape.key_is_mover))
+    for (const std::uint32_t set : successor_sets_)
+      successor_ranks_.push_back(
+          static_cast<std::uint32_t>(combinatorial::revolving_door_rank(set)));
+  part_way_.resize(shape_.marks);
+  if (rules_.wins_at_once && rules_.value == ValueKind::speed)
+    for (int s = 1; s < shape_.marks; ++s)
+      part_way_[s] = colex_sets(free_cells_, shape_.other_size + s);
+}
+
+template <bool kSparse>
+void ClassSolver::solve(std::uint64_t solved_class) {
+  Class c;
+  c.cls = first_class_ + solved_class;
+  c.key = keys_->set(c.cls);
+  c.free = sym_.full() & ~c.key;
+  c.key_board = sym_.to_board(c.key);
+  std::uint64_t* dst = layer_.class_words(c.cls);
+  // The side that just moved has won: the class is decided (it is still gathered when the
+  // next layer is re-keyed, which needs every entry).
+  const bool decided = rules_.wins_at_once && rules_.wins(c.key_board, !shape_.first_to_move);
+  thread_local Buffers buffers;
+  if (!decided) buffers.resize(planes_ * words_);
+  read_successors<kSparse>(c, decided, buffers.in.data());
+  if (decided) {
+    const Code level = layer_.level(rules_.line_made(
+        !shape_.first_to_move, rules_.cells() - shape_.key_size - shape_.other_size));
+    for (std::uint64_t i = 0; i < shape_.per_class; ++i) set_level(dst, planes_, i, level);
+    return report();
+  }
+  store<kSparse>(best_of_turn<kSparse>(c, buffers.in.data(), buffers.out.data()), dst);
+  report();
+}
+
+// The levels of the class's successors into the buffers `in` (unless it is decided), and into
+// the next layer keyed by its mover where the solve re-keys it: there the successors (key, set)
+// of this class are exactly class `cls`, at the ranks of their sets.
+template <bool kSparse>
+void ClassSolver::read_successors(const Class& c, bool decided, std::uint64_t* in) const {
+  std::uint64_t* rekeyed =
+      scope_.next_by_mover ? scope_.next_by_mover->class_words(c.cls) : nullptr;
+  if (scored_next_ && !decided) {
+    for (const std::uint32_t local : successor_sets_) {
+      const auto [first, second] = board_of(c, local);
+      Code code = 0;
+      rules_.terminal(turn_ + 1, first, second, &code);
+      put_level(in, words_, planes_, at<kSparse>(local), layer_.level(code));
+    }
+  } else if (!scored_next_ && (rekeyed || !decided)) {
+    const std::uint32_t* sets = successor_sets_.data();
+    const std::uint32_t* ranks = successor_ranks_.data();
+    const int planes = planes_;
+    const std::size_t words = words_;
+    const auto sink = [&](std::size_t j, Code level) {
+      // successor_sets are in colex order: j is a set's colex rank.
+      if (!decided) put_level(in, words, planes, kSparse ? j : sets[j], level);
+      if (rekeyed) set_level(rekeyed, planes, ranks[j], level);
     };
-    const std::uint64_t cls = first_class + solved_class;
-    const std::uint32_t key = keys->set(cls);
-    const std::uint32_t free = sym.full() & ~key;
-    const std::uint32_t key_board = sym.to_board(key);
-    std::uint64_t* dst = layer.class_words(cls);
-    auto report = [&] {
-      if (progress)
-        progress->advance(scope.done_before +
-                          (done.fetch_add(1, std::memory_order_relaxed) + 1) * shape.per_class);
-    };
-    auto board_of = [&](std::uint32_t local) {  // (first, second) board masks
-      const std::uint32_t mover = sym.to_board(combinatorial::deposit_bits(local, free));
-      return shape.first_to_move ? std::pair{mover, key_board} : std::pair{key_board, mover};
-    };
-    // The side that just moved has won: the class is decided (it is still gathered when the
-    // next layer is re-keyed, which needs every entry).
-    const bool decided = rules.wins_at_once && rules.wins(key_board, !shape.first_to_move);
-    // The successors (key, set) of this class are, in the next layer keyed by its mover (the key
-    // side here), exactly class `cls`, at the ranks of their sets.
-    std::uint64_t* rekeyed = next_by_mover ? next_by_mover->class_words(cls) : nullptr;
-    thread_local Buffers buffers;
-    if (!decided) buffers.resize(planes * words);
-    std::uint64_t* in = buffers.in.data();
-    if (scored_next && !decided) {
-      for (const std::uint32_t local : successor_sets) {
-        const auto [first, second] = board_of(local);
-        Code code = 0;
-        rules.terminal(turn + 1, first, second, &code);
-        put_level(in, words, planes, at(local), layer.level(code));
-      }
-    } else if (!scored_next && (rekeyed || !decided)) {
-      const std::uint32_t* sets = successor_sets.data();
-      const std::uint32_t* ranks = successor_ranks.data();
-      const auto sink = [&](std::size_t j, Code level) {
-        // successor_sets are in colex order: j is a set's colex rank.
-        if (!decided) put_level(in, words, planes, kSparse ? j : sets[j], level);
-        if (rekeyed) set_level(rekeyed, planes, ranks[j], level);
-      };
-      if (next_classes)
-        gather<true>(sym, next_classes, *next, 0, key, successor_sets, nullptr, sink);
-      else
-        gather<false>(sym, nullptr, *next, cls, key, successor_sets, ranks, sink);
-    }
-    if (decided) {
-      const Code level = layer.level(
-          rules.line_made(!shape.first_to_move, rules.cells() - shape.key_size - shape.other_size));
-      for (std::uint64_t i = 0; i < shape.per_class; ++i) set_level(dst, planes, i, level);
-      return report();
-    }
-    std::uint64_t* out = buffers.out.data();
-    for (int s = shape.marks - 1; s >= 0; --s) {
-      const int size = shape.other_size + s;
-      for (int j = 0; j < planes; ++j) {
-        const std::uint64_t* from = in + j * words;
-        std::uint64_t* to = out + j * words;
-        if (kSparse && shape.first_to_move)
-          extend_sparse<true>(from, to, free_cells, size);
-        else if (kSparse)
-          extend_sparse<false>(from, to, free_cells, size);
-        else if (shape.first_to_move)
-          extend_plane<true>(from, to, free_cells);
-        else
-          extend_plane<false>(from, to, free_cells);
-      }
-      std::swap(in, out);
-      for (const std::uint32_t local : part_way[s]) {
-        const auto [first, second] = board_of(local);
-        if (rules.wins(shape.first_to_move ? first : second, shape.first_to_move))
-          put_level(in, words, planes, at(local),
-                    layer.level(rules.line_made(
-                        shape.first_to_move, rules.cells() - __builtin_popcount(first | second))));
-      }
-    }
-    // The class's entries in rank order, a group of 64 at a time: plane by plane, as the
-    // buffers and the layer hold the same planes.
-    for (std::size_t i0 = 0; i0 < mover_sets.size(); i0 += 64) {
-      const std::uint32_t* sets = mover_sets.data() + i0;
-      const std::size_t n = std::min<std::size_t>(64, mover_sets.size() - i0);
-      std::uint64_t* group = dst + planes * (i0 >> 6);
-      for (int j = 0; j < planes; ++j) {
-        const std::uint64_t* plane = in + j * words;
-        std::uint64_t w = 0;
-        for (std::size_t b = 0; b < n; ++b) w |= std::uint64_t{test_bit(plane, at(sets[b]))} << b;
-        group[j] = w;
-      }
-    }
-    report();
-  };
-  parallel_for(threads, end_class - first_class, [&](std::uint64_t solved_class) {
-    if (sparse)
-      solve_class.template operator()<true>(solved_class);
+    if (next_classes_)
+      gather<true>(sym_, next_classes_, *next_, 0, c.key, successor_sets_, nullptr, sink);
     else
-      solve_class.template operator()<false>(solved_class);
+      gather<false>(sym_, nullptr, *next_, c.cls, c.key, successor_sets_, ranks, sink);
+  }
+}
+
+// The best over each mark of the turn, a butterfly a mark from the last back (and the sets that
+// make a line part-way checked after each); returns the buffer that holds the result.
+template <bool kSparse>
+std::uint64_t* ClassSolver::best_of_turn(const Class& c, std::uint64_t* in,
+                                         std::uint64_t* out) const {
+  for (int s = shape_.marks - 1; s >= 0; --s) {
+    const int size = shape_.other_size + s;
+    for (int j = 0; j < planes_; ++j) {
+      const std::uint64_t* from = in + j * words_;
+      std::uint64_t* to = out + j * words_;
+      if (kSparse && shape_.first_to_move)
+        extend_sparse<true>(from, to, free_cells_, size);
+      else if (kSparse)
+        extend_sparse<false>(from, to, free_cells_, size);
+      else if (shape_.first_to_move)
+        extend_plane<true>(from, to, free_cells_);
+      else
+        extend_plane<false>(from, to, free_cells_);
+    }
+    std::swap(in, out);
+    for (const std::uint32_t local : part_way_[s]) {
+      const auto [first, second] = board_of(c, local);
+      if (rules_.wins(shape_.first_to_move ? first : second, shape_.first_to_move))
+        put_level(in, words_, planes_, at<kSparse>(local),
+                  layer_.level(rules_.line_made(
+                      shape_.first_to_move, rules_.cells() - __builtin_popcount(first | second))));
+    }
+  }
+  return in;
+}
+
+// The class's entries in rank order, a group of 64 at a time: plane by plane, as the buffers
+// and the layer hold the same planes.
+template <bool kSparse>
+void ClassSolver::store(const std::uint64_t* in, std::uint64_t* dst) const {
+  for (std::size_t i0 = 0; i0 < mover_sets_.size(); i0 += 64) {
+    const std::uint32_t* sets = mover_sets_.data() + i0;
+    const std::size_t n = std::min<std::size_t>(64, mover_sets_.size() - i0);
+    std::uint64_t* group = dst + planes_ * (i0 >> 6);
+    for (int j = 0; j < planes_; ++j) {
+      const std::uint64_t* plane = in + j * words_;
+      std::uint64_t w = 0;
+      for (std::size_t b = 0; b < n; ++b)
+        w |= std::uint64_t{test_bit(plane, at<kSparse>(sets[b]))} << b;
+      group[j] = w;
+    }
+  }
+}
+
+void ClassSolver::report() {
+  if (scope_.progress)
+    scope_.progress->advance(scope_.done_before +
+                             (done_.fetch_add(1, std::memory_order_relaxed) + 1) *
+                                 shape_.per_class);
+}
+
+}  // namespace
+
+void solve_classes(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
+                   const SolveScope& scope, LayerPlanes& layer) {
+  ClassSolver solver(member, turn, next, threads, scope, layer);
+  parallel_for(threads, solver.classes(), [&](std::uint64_t solved_class) {
+    if (solver.sparse())
+      solver.solve<true>(solved_class);
+    else
+      solver.solve<false>(solved_class);
   });
 }
 
