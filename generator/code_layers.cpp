@@ -99,13 +99,13 @@ Runs coalesced(const Runs& sorted) {
   return out;
 }
 
-// The runs of whole chunks of a layer of `entries` that hold the classes (offset, size),
+// The runs of whole chunks of a layer of `entries` that hold the ranges (offset, size),
 // sorted: what a part of the layer before reads from the work file.
-Runs chunk_runs(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& classes,
+Runs chunk_runs(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& ranges,
                 std::uint64_t entries) {
   constexpr std::uint64_t kChunk = LayerStore::kChunkEntries;
   Runs runs;
-  for (const auto& [offset, size] : classes)
+  for (const auto& [offset, size] : ranges)
     runs.emplace_back(offset / kChunk * kChunk,
                       std::min(entries, (offset + size + kChunk - 1) / kChunk * kChunk));
   return coalesced(runs);
@@ -124,7 +124,7 @@ struct Part {
 };
 
 // Cuts layer t, read from layer t + 1 in runs, into parts, each filled to the budget. Listing
-// each chunk's successor classes is the planning's cost (about 96 s of CPU over 7x5's layers),
+// each chunk's successor ranges is the planning's cost (about 96 s of CPU over 7x5's layers),
 // so it lists a batch of chunks ahead on every thread and keeps what a part did not take for
 // the next.
 class PartPlanner {
@@ -193,7 +193,7 @@ class CodeLayerTables final : public GameTables {
                    std::uint64_t count, unsigned threads) const;
   // Whether a single process reads layer t + 1 whole, once, to solve layer t: when it holds at
   // most four parts (every layer up to 6x5 and 7x4), whose moves would read most of it anyway,
-  // and listing the classes they read would cost time.
+  // and listing the ranges they read would cost time.
   bool reads_whole(int t, std::uint64_t part) const { return s_->entries(t + 1) <= 4 * part; }
   std::filesystem::path work_path(const std::filesystem::path& dir, int t) const {
     return dir / (s_->layer_name(t) + ".work");
@@ -296,7 +296,7 @@ class CodeLayerTables::StreamedBuild : public Layers {
 };
 
 // A cluster: each process solves and writes its own share of a layer's entries (whole table
-// blocks), fetching the classes of layer t + 1 it reads from their owners round by round.
+// blocks), fetching the ranges of layer t + 1 it reads from their owners round by round.
 class CodeLayerTables::DistributedBuild : public Layers {
  public:
   using Layer = PackedCodes;
@@ -360,7 +360,7 @@ std::optional<BuildNeeds> CodeLayerTables::needs(int processes) const {
   }
   // Besides: the program, the index's tables and the writer's batch of compressed blocks, 18 to
   // 28 MB on 6x5 and 7x4 (their peaks less the largest term above); in a cluster also a round's
-  // classes fetched from other processes (about a round's entries, twice) and the blocks sent
+  // ranges fetched from other processes (about a round's entries, twice) and the blocks sent
   // to rank 0, about 64 MiB.
   const std::uint64_t besides =
       n > 1 ? 2 * kRoundEntries * s_->entry_bits() / 8 + (std::uint64_t{64} << 20)
@@ -516,7 +516,7 @@ std::string CodeLayerTables::deep_verify(const TableSet& tables, const std::stri
       tail = std::move(layer);
     }
   }
-  // Part by part: the stored part, and the classes of layer t + 1 its moves lead to.
+  // Part by part: the stored part, and the ranges of layer t + 1 its moves lead to.
   PartPlanner planner(*s_, t, threads, budget_entries(part_entries(scratch)));
   for (std::uint64_t from = 0; from < s_->entries(t);) {
     const Part part = planner.next(from, 0);
