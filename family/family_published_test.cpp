@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "family/family_game.hpp"
-#include "reference/family_minimax.hpp"
 #include "format/checksum.hpp"
 #include "format/table_file.hpp"
+#include "reference/family_minimax.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
-// Family members against an independent plain minimax (tests/reference/family_minimax.hpp): every position
-// reachable in play, for a spread of small boards, all value kinds, turns of several marks,
-// both first marks; and the symmetry groups found from the lines.
+// Family members against an independent plain minimax (tests/reference/family_minimax.hpp): every
+// position reachable in play, for a spread of small boards, all value kinds, turns of several
+// marks, both first marks; and the symmetry groups found from the lines.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "family/family_game.hpp"
-#include "reference/family_minimax.hpp"
 #include "family/family_symmetry.hpp"
+#include "reference/family_minimax.hpp"
 
 namespace {
 

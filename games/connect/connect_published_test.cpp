@@ -9,8 +9,8 @@
 #include <filesystem>
 
 #include "family/family_game.hpp"
-#include "reference/family_minimax.hpp"
 #include "family/gravity/gravity_solver.hpp"
+#include "reference/family_minimax.hpp"
 #include "test_tables.hpp"
 
 namespace {
@@ -55,7 +55,7 @@ TEST(ConnectPublished, ReachablePositions) {
 
 // The members of SPEC 6 past the test builds: Tromp's value of the empty board (the number the
 // ply the game ends on under best play), the positions play reaches, and random positions
-// against the plain minimax (tests/reference/family_minimax.hpp) with few enough empty cells for it.
+// with few enough empty cells against the plain minimax (tests/reference/family_minimax.hpp).
 TEST(ConnectPublished, LargeBoardsWhereTablesExist) {
   const char* dir = std::getenv("TBGEN_CONNECT_TABLES");
   if (!dir) GTEST_SKIP() << "TBGEN_CONNECT_TABLES names no directory of connect tables";

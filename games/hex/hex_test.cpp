@@ -1,12 +1,12 @@
-// Hex members against the independent plain minimax (tests/reference/family_minimax.hpp, with its own
-// chain test): every set of marks a chain or not as Rules::wins() says (a table up to 20 cells);
-// every position play reaches on 3x3, 3x4, 4x3 and 4x4, outcome and speed; every
-// other board of 3x3 and 3x4 refused; random positions of 4x5 and 5x4. The winning first moves
-// of 1x1 to 4x4 are printed and checked against it; the first player wins them all. 5x5 is
-// beyond a plain minimax: its winning first moves are printed by the independent alpha-beta
-// search (games/hex/hex_alphabeta.hpp, its own test against a plain minimax), and with
-// TBGEN_HEX5_TABLES naming a directory holding hex(cols=5)'s tables (docs/performance.md: about
-// 20 minutes) the tables' are checked against it, with random positions of every number of marks.
+// Hex members against the independent plain minimax (tests/reference/family_minimax.hpp, with its
+// own chain test): every set of marks a chain or not as Rules::wins() says (a table up to 20
+// cells); every position play reaches on 3x3, 3x4, 4x3 and 4x4, outcome and speed; every other
+// board of 3x3 and 3x4 refused; random positions of 4x5 and 5x4. The winning first moves of 1x1 to
+// 4x4 are printed and checked against it; the first player wins them all. 5x5 is beyond a plain
+// minimax: its winning first moves are printed by the independent alpha-beta search
+// (games/hex/hex_alphabeta.hpp, its own test against a plain minimax), and with TBGEN_HEX5_TABLES
+// naming a directory holding hex(cols=5)'s tables (docs/performance.md: about 20 minutes) the
+// tables' are checked against it, with random positions of every number of marks.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,8 +18,8 @@
 
 #include "core/game_string.hpp"
 #include "family/family_game.hpp"
-#include "reference/family_minimax.hpp"
 #include "games/hex/hex_alphabeta.hpp"
+#include "reference/family_minimax.hpp"
 
 namespace {
 
