@@ -198,7 +198,6 @@ class ClassSolver {
   void store(const std::uint64_t* in, std::uint64_t* dst) const;
   void report();
 
-  const Member& member_;
   const Rules& rules_;
   const Symmetry& sym_;
   const int turn_;
@@ -226,8 +225,7 @@ class ClassSolver {
 
 ClassSolver::ClassSolver(const Member& member, int turn, const LayerPlanes* next, unsigned threads,
                          const SolveScope& scope, LayerPlanes& layer)
-    : member_(member),
-      rules_(member.rules()),
+    : rules_(member.rules()),
       sym_(member.symmetry()),
       turn_(turn),
       next_(next),
