@@ -22,6 +22,7 @@
 #include <cstring>
 #include <deque>
 #include <iterator>
+#include <map>
 #include <optional>
 
 #include "core/parallel.hpp"
@@ -266,14 +267,22 @@ class CodeLayerTables::StreamedBuild : public Layers {
     }
     return layer;
   }
+  // A work file left incomplete is kept open for the solve that resumes it: opening one checks
+  // every record it holds, once.
   std::optional<Layer> worked(int t) {
     if (!std::filesystem::exists(tables_.work_path(context_.tables, t))) return std::nullopt;
-    Layer layer{.store = open(t), .codes = std::nullopt};
-    if (!layer.store->complete()) return std::nullopt;
-    return layer;
+    std::unique_ptr<LayerStore> store = open(t);
+    if (!store->complete()) {
+      resumed_[t] = std::move(store);
+      return std::nullopt;
+    }
+    return Layer{.store = std::move(store), .codes = std::nullopt};
   }
   Layer solve(int t, std::optional<Layer>& next, std::string& note) {
-    Layer layer{.store = open(t), .codes = std::nullopt};
+    auto kept = resumed_.find(t);
+    Layer layer{.store = kept != resumed_.end() ? std::move(kept->second) : open(t),
+                .codes = std::nullopt};
+    if (kept != resumed_.end()) resumed_.erase(kept);
     note = tables_.solve_streamed(context_, t, next ? &*next : nullptr, layer);
     if (next && next->store) next->store->remove();
     return layer;
@@ -293,6 +302,7 @@ class CodeLayerTables::StreamedBuild : public Layers {
     return std::make_unique<LayerStore>(tables_.work_path(context_.tables, t), game(), t,
                                         s_.entries(t), s_.entry_bits());
   }
+  std::map<int, std::unique_ptr<LayerStore>> resumed_;  // work files worked() found incomplete
 };
 
 // A cluster: each process solves and writes its own share of a layer's entries (whole table
