@@ -27,5 +27,5 @@ for n in $counts; do
   for f in "$work"/single/*.tb; do cmp -s "$f" "$work/np$n/$(basename "$f")" || same=NO; done
   printf '%d processes x %d threads: %.1f s, peak MiB per process: %s, files identical: %s\n' \
     "$n" "$threads" "$wall" "$peaks" "$same"
-  sed -n 's/.* \(turn\|layer\) \([0-9]*\): solved in \([0-9.]*\) s on .* processes, \([0-9]*\) bytes exchanged.*/  \1 \2: \3 s, \4 bytes exchanged/p' "$work/log.$n"
+  sed -n 's/.* \(turn\|layer\) \([0-9]*\): solved in \([0-9.]*\) s, [0-9.]* s of CPU on .* processes, \([0-9]*\) bytes exchanged.*/  \1 \2: \3 s, \4 bytes exchanged/p' "$work/log.$n"
 done

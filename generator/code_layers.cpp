@@ -26,8 +26,8 @@
 #include <optional>
 
 #include "core/parallel.hpp"
+#include "generator/build_driver.hpp"
 #include "generator/layer_store.hpp"
-#include "generator/layered_build.hpp"
 #include "generator/range_fetch.hpp"
 
 namespace tbgen {
@@ -213,7 +213,7 @@ class CodeLayerTables final : public GameTables {
   void write(const BuildContext& context, int t,
              const std::function<EntryProducer(std::uint32_t)>& packed_as, const Share& mine,
              const Cluster& cluster) const;
-  // The layered driver's hooks (generator/layered_build.hpp): those of every build, and how one
+  // The build driver's hooks (generator/build_driver.hpp): those of every build, and how one
   // process (through work files) and a cluster solve, hold and write layers.
   class Layers;
   class StreamedBuild;
@@ -229,9 +229,11 @@ class CodeLayerTables::Layers {
       : tables_(tables), s_(*tables.s_), context_(context) {}
   const std::string& game() const { return s_.game(); }
   int layers() const { return s_.layers(); }
-  int stored_layers() const { return s_.stored_layers(); }
-  std::string table_name(int t) const { return s_.layer_name(t); }
-  bool same_layout(int t, const format::Header& h) const {
+  std::vector<std::string> tables(int t) const {
+    if (t < s_.stored_layers()) return {s_.layer_name(t)};
+    return {};
+  }
+  bool same_layout(int t, int, const format::Header& h) const {
     return tbgen::same_layout(h, s_.header(t));
   }
   std::string label(int t) const { return s_.label(t); }
@@ -317,7 +319,6 @@ class CodeLayerTables::DistributedBuild : public Layers {
     const Share mine = share(t);
     return tables_.load(context_.tables, t, mine.first, mine.end - mine.first, context_.threads);
   }
-  std::optional<Layer> worked(int) { return std::nullopt; }  // nothing is kept mid-layer
   Layer solve(int t, std::optional<Layer>& next, std::string&) {
     const Share mine = share(t);
     std::unique_ptr<Progress> progress;
@@ -333,7 +334,6 @@ class CodeLayerTables::DistributedBuild : public Layers {
         context_, t, [&](std::uint32_t radix) { return packed(s_, layer, radix); }, share(t),
         cluster_);
   }
-  void finish() {}
 
  private:
   Share share(int t) const { return entry_share(s_.entries(t), cluster_, cluster_.rank()); }
@@ -498,10 +498,10 @@ void CodeLayerTables::write(const BuildContext& context, int t,
 void CodeLayerTables::build(const BuildContext& context) const {
   if (context.cluster && context.cluster->size() > 1) {
     DistributedBuild build(*this, context, *context.cluster);
-    build_layers(context, *context.cluster, build);
+    drive_build(context, *context.cluster, build);
   } else {
     StreamedBuild build(*this, context);
-    build_layers(context, single_process(), build);
+    drive_build(context, single_process(), build);
   }
 }
 

@@ -2,7 +2,7 @@
 // The layered engine for structures whose layers are arrays of value codes, one entry a position
 // (gravity): layer t solved range by range from the ranges of layer t + 1 its moves reach. The
 // engine holds, streams, exchanges, writes, estimates and deep-checks the layers
-// (code_layers.cpp) through the build driver (layered_build.hpp); a structure gives its index's
+// (code_layers.cpp) through the build driver (build_driver.hpp); a structure gives its index's
 // sizes and names, its solve of a range, the ranges that solve reads, and how its codes are
 // packed in a table.
 #include <cstdint>

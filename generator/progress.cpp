@@ -6,11 +6,21 @@
 
 namespace tbgen {
 
-std::string seconds_since(std::chrono::steady_clock::time_point start) {
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+namespace {
+std::string two_places(double s) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f", s);
   return text;
+}
+}  // namespace
+
+std::string seconds_since(std::chrono::steady_clock::time_point start) {
+  return two_places(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
+
+std::string cpu_seconds_since(std::clock_t start) {
+  return two_places(static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC);
 }
 
 Progress::Progress(std::string label, std::uint64_t total)

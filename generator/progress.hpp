@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <ctime>
 #include <mutex>
 #include <string>
 
@@ -10,6 +11,8 @@ namespace tbgen {
 
 // Seconds since `start`, as "12.34": the build logs' timings.
 std::string seconds_since(std::chrono::steady_clock::time_point start);
+// This process's CPU seconds since `start` (std::clock()), as "12.34".
+std::string cpu_seconds_since(std::clock_t start);
 
 class Progress {
  public:

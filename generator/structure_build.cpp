@@ -1,18 +1,17 @@
-// The build driver of every structure the cyclic engine solves (structure.hpp): a table per
-// part, written in the order the groups are solved; a rerun keeps every complete table, and a
-// group killed in its solve goes on from its last save (group_checkpoint.hpp). A group reads the
-// parts its turns lead to from their tables.
+// The tables of every structure the cyclic engine solves (structure.hpp), built by the build
+// driver (build_driver.hpp) a group of parts at a time: a table per part, written in the order
+// the groups are solved; a rerun keeps every complete table, and a group killed in its solve goes
+// on from its last save (group_checkpoint.hpp). A group reads the parts its turns lead to from
+// their tables.
 #include <algorithm>
 #include <atomic>
-#include <chrono>
-#include <cstdio>
-#include <ctime>
 #include <map>
 #include <memory>
 #include <mutex>
 
 #include "core/parallel.hpp"
 #include "format/block_cache.hpp"
+#include "generator/build_driver.hpp"
 #include "generator/game_tables.hpp"
 #include "generator/group_checkpoint.hpp"
 #include "generator/progress.hpp"
@@ -164,12 +163,11 @@ class StructureTables final : public GameTables {
   std::vector<Codes> solve(std::span<const int> group, const PartFiles& solved,
                            const BuildContext& context, Progress* progress) const;
   // Writes a solved part's table (this process's share of it) and logs what it holds.
-  void write(int part, const Codes& codes, const BuildContext& context,
-             std::chrono::steady_clock::time_point start, std::clock_t cpu_start,
-             std::uint64_t exchanged) const;
+  void write(int part, const Codes& codes, const BuildContext& context) const;
 
   // The groups in their order, up to the one that holds the table `until` (all, where empty).
   std::vector<std::vector<int>> groups_until(const std::string& until) const;
+  class Groups;  // the build driver's hooks (build_driver.hpp)
 
   std::unique_ptr<const Structure> s_;
 };
@@ -263,9 +261,7 @@ std::vector<Codes> StructureTables::solve(std::span<const int> group, const Part
   return codes;
 }
 
-void StructureTables::write(int part, const Codes& codes, const BuildContext& context,
-                            std::chrono::steady_clock::time_point start, std::clock_t cpu_start,
-                            std::uint64_t exchanged) const {
+void StructureTables::write(int part, const Codes& codes, const BuildContext& context) const {
   const Cluster& cluster = context.cluster ? *context.cluster : single_process();
   const EntryShare share = entry_share(s_->entries(part), cluster, cluster.rank());
   const std::uint32_t codec = s_->header(part).value_codec;
@@ -308,54 +304,76 @@ void StructureTables::write(int part, const Codes& codes, const BuildContext& co
   if (slowest)
     *context.log << "; the longest win: " << s_->describe(part, longest) << " in "
                  << distance::turns_left(static_cast<Code>(slowest));
-  char cpu[32];
-  std::snprintf(cpu, sizeof cpu, "%.2f",
-                static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC);
-  *context.log << "; " << seconds_since(start) << " s, " << cpu << " s of CPU";
-  if (cluster.size() > 1)
-    *context.log << " on " << cluster.size() << " processes, " << exchanged << " bytes exchanged";
   *context.log << "\n";
 }
 
-void StructureTables::build(const BuildContext& context) const {
-  const Cluster& cluster = context.cluster ? *context.cluster : single_process();
-  const bool leader = cluster.rank() == 0;
-  std::vector<std::string> names;
-  for (int part = 0; part < s_->parts(); ++part) names.push_back(s_->table_name(part));
-  const std::vector<bool> complete = complete_layers(
-      context.tables, names, s_->game(),
-      [&](int part, const format::Header& h) { return has_layout(*s_, part, h); }, cluster);
-  const auto groups = groups_until(context.until);
-  std::uint64_t total = 0;
-  for (const auto& group : groups)
-    for (const int part : group)
-      if (!std::all_of(group.begin(), group.end(), [&](int p) { return complete[p]; }))
-        total += entry_share(s_->entries(part), cluster, 0).end;
-  std::unique_ptr<Progress> progress;
-  if (leader) progress = std::make_unique<Progress>(s_->game(), total);
-  const PartFiles solved(*s_, context.tables, cluster.size() == 1);
-  for (const auto& group : groups) {
-    if (std::all_of(group.begin(), group.end(), [&](int p) { return complete[p]; })) {
-      // A build killed after a group's tables were written and before its work files were
-      // removed leaves them.
-      retrograde::remove_checkpoint(work_path(context.tables, names[group[0]], cluster));
-      if (context.log && leader)
-        for (const int part : group)
-          *context.log << names[part] << ".tb: kept (already complete)\n";
-      continue;
-    }
-    const auto start = std::chrono::steady_clock::now();
-    const std::clock_t cpu_start = std::clock();  // the machine may be shared: CPU time too
-    solved.keep_only(s_->reads(group));
-    const std::uint64_t sent_before = cluster.bytes_sent();
-    std::vector<Codes> codes = solve(group, solved, context, progress.get());
-    const std::uint64_t exchanged = cluster.sum(cluster.bytes_sent() - sent_before);
-    for (std::size_t k = 0; k < group.size(); ++k) {
-      write(group[k], codes[k], context, start, cpu_start, exchanged);
-      if (cluster.size() == 1) solved.keep(group[k], std::move(codes[k]));
+// The groups as the build driver's layers, layer t the group solved t-th from the end: a group's
+// turns lead within it or to the groups solved before it, which it reads from their tables
+// (PartFiles), not from the driver's hand-over.
+class StructureTables::Groups {
+ public:
+  using Layer = std::vector<Codes>;  // by part of the group
+  Groups(const StructureTables& tables, const BuildContext& context, const Cluster& cluster)
+      : tables_(tables),
+        s_(*tables.s_),
+        context_(context),
+        cluster_(cluster),
+        groups_(tables.groups_until(context.until)),
+        solved_(s_, context.tables, cluster.size() == 1) {}
+  const std::string& game() const { return s_.game(); }
+  int layers() const { return static_cast<int>(groups_.size()); }
+  std::vector<std::string> tables(int t) const {
+    std::vector<std::string> names;
+    for (const int part : group(t)) names.push_back(s_.table_name(part));
+    return names;
+  }
+  bool same_layout(int t, int k, const format::Header& h) const {
+    return has_layout(s_, group(t)[k], h);
+  }
+  std::string label(int t) const { return s_.table_name(group(t)[0]); }
+  void planned(const LayerPlan& plan) {
+    plan_ = plan;
+    std::uint64_t total = 0;
+    for (int t = 0; t < layers(); ++t)
+      if (plan.solved[t])
+        for (const int part : group(t)) total += entry_share(s_.entries(part), cluster_, 0).end;
+    if (cluster_.rank() == 0) progress_ = std::make_unique<Progress>(s_.game(), total);
+  }
+  Layer load(int) { return {}; }  // read part by part from the tables, as groups ask
+  Layer solve(int t, std::optional<Layer>&, std::string&) {
+    solved_.keep_only(s_.reads(group(t)));
+    return tables_.solve(group(t), solved_, context_, progress_.get());
+  }
+  void write(int t, Layer& codes, bool) {
+    for (std::size_t k = 0; k < codes.size(); ++k) {
+      tables_.write(group(t)[k], codes[k], context_);
+      if (cluster_.size() == 1) solved_.keep(group(t)[k], std::move(codes[k]));
     }
   }
-  if (progress) progress->finish();
+  void finish() {
+    if (progress_) progress_->finish();
+    // A build killed after a group's tables were written and before its work files were removed
+    // leaves them.
+    for (int t = 0; t < layers(); ++t)
+      if (plan_.kept[t])
+        retrograde::remove_checkpoint(work_path(context_.tables, label(t), cluster_));
+  }
+
+ private:
+  const std::vector<int>& group(int t) const { return groups_[groups_.size() - 1 - t]; }
+  const StructureTables& tables_;
+  const Structure& s_;
+  const BuildContext& context_;
+  const Cluster& cluster_;
+  std::vector<std::vector<int>> groups_;  // in the order they are solved
+  PartFiles solved_;
+  LayerPlan plan_;
+  std::unique_ptr<Progress> progress_;
+};
+
+void StructureTables::build(const BuildContext& context) const {
+  Groups groups(*this, context, context.cluster ? *context.cluster : single_process());
+  drive_build(context, context.cluster ? *context.cluster : single_process(), groups);
 }
 
 std::string StructureTables::deep_verify(const TableSet& tables, const std::string& name,

@@ -18,7 +18,7 @@
 #include "core/parallel.hpp"
 #include "family/placement/placement_tables.hpp"
 #include "generator/bit_planes.hpp"
-#include "generator/layered_build.hpp"
+#include "generator/build_driver.hpp"
 
 namespace tbgen::family {
 namespace {
@@ -444,7 +444,7 @@ LayerPlanes PlacementTables::ClusterBuild::solve(int t, std::optional<Layer>& ne
 
 void PlacementTables::build_on(const BuildContext& context, const Cluster& cluster) const {
   ClusterBuild build(*this, context, cluster);
-  build_layers(context, cluster, build);
+  drive_build(context, cluster, build);
 }
 
 }  // namespace tbgen::family

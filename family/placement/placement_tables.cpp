@@ -6,7 +6,7 @@
 #include "core/combinatorial.hpp"
 #include "core/parallel.hpp"
 #include "family/family_game.hpp"
-#include "generator/layered_build.hpp"
+#include "generator/build_driver.hpp"
 
 namespace tbgen::family {
 namespace {
@@ -143,7 +143,7 @@ class PlacementTables::SingleBuild : public Layers {
 void PlacementTables::build(const BuildContext& context) const {
   if (context.cluster) return build_on(context, *context.cluster);
   SingleBuild build(*this, context);
-  build_layers(context, single_process(), build);
+  drive_build(context, single_process(), build);
 }
 
 std::string PlacementTables::deep_verify(const TableSet& tables, const std::string& name,

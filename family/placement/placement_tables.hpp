@@ -37,7 +37,7 @@ class PlacementTables final : public GameTables {
                           unsigned threads) const override;
 
  private:
-  // The layered driver's hooks (generator/layered_build.hpp): those of every build, and how
+  // The build driver's hooks (generator/build_driver.hpp): those of every build, and how
   // one process (placement_tables.cpp) and a cluster (placement_cluster_build.cpp) solve, hold
   // and write layers.
   class Layers;
@@ -69,16 +69,16 @@ class PlacementTables::Layers {
       : tables_(tables), member_(tables.member_), context_(context) {}
   const std::string& game() const { return member_.rules().canonical; }
   int layers() const { return member_.rules().turns; }
-  int stored_layers() const { return member_.stored_layers(); }
-  std::string table_name(int t) const { return member_.table_name(t); }
-  bool same_layout(int t, const format::Header& h) const {
+  std::vector<std::string> tables(int t) const {
+    if (t < member_.stored_layers()) return {member_.table_name(t)};
+    return {};
+  }
+  bool same_layout(int t, int, const format::Header& h) const {
     return tbgen::same_layout(
         h, tables_.layer_header(member_.shape(t, h.index_scheme == kKeyedByMover)));
   }
   std::string label(int t) const { return member_.rules().stem + " turn " + std::to_string(t); }
   const char* unstored() const { return "scored when probed"; }
-  std::optional<Layer> worked(int) { return std::nullopt; }  // nothing is kept mid-build
-  void finish() {}
 
  protected:
   const PlacementTables& tables_;
