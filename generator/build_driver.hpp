@@ -97,8 +97,8 @@ void drive_build(const BuildContext& context, const Cluster& cluster, B& b) {
       continue;
     }
     std::optional<Layer> layer = std::move(worked[t]);
+    const auto start = std::chrono::steady_clock::now();
     if (plan.solved[t]) {
-      const auto start = std::chrono::steady_clock::now();
       const std::clock_t cpu_start = std::clock();  // the machine may be shared: CPU time too
       const std::uint64_t sent_before = cluster.bytes_sent();
       std::string note;
@@ -121,8 +121,10 @@ void drive_build(const BuildContext& context, const Cluster& cluster, B& b) {
     if (!tables[t].empty()) b.write(t, *layer, plan.read(t));
 #ifdef __GLIBC__
     // The write's blocks and samples lie freed in the worker threads' heaps: given back before
-    // the next layer is allocated, they do not add to the peak (double5: 20 MB).
-    malloc_trim(0);
+    // the next layer is allocated, they do not add to the peak (double5: 20 MB). Not after a
+    // layer of a second or less: its heap is small, and taking pages back after each of many
+    // small layers cost a few per cent of a build of them (morris(board=six): 146 tables).
+    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(1)) malloc_trim(0);
 #endif
     next = std::move(layer);
   }
