@@ -349,6 +349,9 @@ class StructureTables::Groups {
       tables_.write(group(t)[k], codes[k], context_);
       if (cluster_.size() == 1) solved_.keep(group(t)[k], std::move(codes[k]));
     }
+    // Let go now, not when the driver's hand-over is: the groups after it read its tables, and
+    // a cluster's shares held through the next group's solve are not in the memory estimate.
+    codes = {};
   }
   void finish() {
     if (progress_) progress_->finish();
