@@ -332,7 +332,7 @@ class StructureTables::Groups {
   }
   std::string label(int t) const { return s_.table_name(group(t)[0]); }
   void planned(const LayerPlan& plan) {
-    plan_ = plan;
+    kept_ = plan.kept;
     std::uint64_t total = 0;
     for (int t = 0; t < layers(); ++t)
       if (plan.solved[t])
@@ -358,8 +358,7 @@ class StructureTables::Groups {
     // A build killed after a group's tables were written and before its work files were removed
     // leaves them.
     for (int t = 0; t < layers(); ++t)
-      if (plan_.kept[t])
-        retrograde::remove_checkpoint(work_path(context_.tables, label(t), cluster_));
+      if (kept_[t]) retrograde::remove_checkpoint(work_path(context_.tables, label(t), cluster_));
   }
 
  private:
@@ -370,7 +369,7 @@ class StructureTables::Groups {
   const Cluster& cluster_;
   std::vector<std::vector<int>> groups_;  // in the order they are solved
   PartFiles solved_;
-  LayerPlan plan_;
+  std::vector<bool> kept_;  // the groups whose tables were complete (LayerPlan::kept)
   std::unique_ptr<Progress> progress_;
 };
 
