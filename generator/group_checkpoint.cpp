@@ -1,99 +1,13 @@
 #include "generator/group_checkpoint.hpp"
 
-#include <cstdio>
-#include <cstring>
-#include <memory>
+#include <array>
 #include <numeric>
 #include <span>
-#include <stdexcept>
-
-#include "format/checksum.hpp"
 
 namespace tbgen::retrograde {
 namespace {
 
-// 4: the cyclic engine's states (a code, or a counter and two flags) and level items, morris's
-// too (3's morris items were its own solver's: a save of 3 is solved again).
-constexpr char kMagic[8] = {'T', 'B', 'G', 'W', 'O', 'R', 'K', '4'};
-
-struct FileHeader {
-  char magic[8];
-  std::uint64_t key;
-  std::uint32_t rank, processes;
-  std::uint64_t level;
-};
-
-struct CloseFile {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-using File = std::unique_ptr<std::FILE, CloseFile>;
-
-// Bytes written and hashed; the hash itself last.
-class Writer {
- public:
-  explicit Writer(const std::filesystem::path& path)
-      : path_(path), file_(std::fopen(path.c_str(), "wb")) {
-    if (!file_) throw std::runtime_error(path_.string() + ": cannot write");
-  }
-  void bytes(const void* data, std::size_t size) {
-    hash_.update(data, size);
-    if (size > 0 && std::fwrite(data, 1, size, file_.get()) != size)
-      throw std::runtime_error(path_.string() + ": cannot write");
-  }
-  template <class Array>
-  void array(const Array& a) {
-    const std::uint64_t n = a.size();
-    bytes(&n, sizeof n);
-    bytes(a.data(), n * sizeof a[0]);
-  }
-  // As one array of its items.
-  void list(const LevelList& l) {
-    const std::uint64_t n = l.size();
-    bytes(&n, sizeof n);
-    l.for_range(0, n,
-                [&](std::span<const std::uint64_t> run) { bytes(run.data(), run.size_bytes()); });
-  }
-  void close() {
-    const std::uint64_t digest = hash_.digest();
-    if (std::fwrite(&digest, sizeof digest, 1, file_.get()) != 1 ||
-        std::fclose(file_.release()) != 0)
-      throw std::runtime_error(path_.string() + ": cannot write");
-  }
-
- private:
-  std::filesystem::path path_;
-  File file_;
-  Xxh3Stream hash_;
-};
-
-// Bytes read and hashed; any short read or count beyond `limit` makes the file not check.
-class Reader {
- public:
-  explicit Reader(const std::filesystem::path& path) : file_(std::fopen(path.c_str(), "rb")) {}
-  bool bytes(void* data, std::size_t size) {
-    ok_ = ok_ && file_ && (size == 0 || std::fread(data, 1, size, file_.get()) == size);
-    if (ok_) hash_.update(data, size);
-    return ok_;
-  }
-  template <class Array>
-  bool array(Array& a, std::uint64_t limit) {
-    std::uint64_t n = 0;
-    if (!bytes(&n, sizeof n) || n > limit) return ok_ = false;
-    a.resize(n);
-    return bytes(a.data(), n * sizeof a[0]);
-  }
-  // The hash read last matches, and nothing follows it.
-  bool checks() {
-    std::uint64_t digest = 0;
-    return ok_ && std::fread(&digest, sizeof digest, 1, file_.get()) == 1 &&
-           digest == hash_.digest() && std::fgetc(file_.get()) == EOF;
-  }
-
- private:
-  File file_;
-  Xxh3Stream hash_;
-  bool ok_ = true;
-};
+constexpr std::uint32_t kKind = 2;  // WorkFile::Header::kind
 
 std::filesystem::path with_suffix(std::filesystem::path path, const char* suffix) {
   return path += suffix;
@@ -106,41 +20,45 @@ std::filesystem::path old_of(const std::filesystem::path& path) {
   return with_suffix(path, ".old");
 }
 
-// The level a file's header holds, if the file is this game's, group's and process's save.
-std::optional<std::uint64_t> level_of(Reader& in, std::uint64_t key, std::uint32_t rank,
-                                      std::uint32_t processes) {
-  FileHeader h{};
-  if (!in.bytes(&h, sizeof h) || std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || h.key != key ||
-      h.rank != rank || h.processes != processes)
-    return std::nullopt;
-  return h.level;
+// Record k of `file` read into `a`, if it holds whole items and at most `limit` of them.
+template <class Array>
+bool read_array(const WorkFile& file, std::size_t k, std::uint64_t limit, Array& a) {
+  const std::uint64_t size = file.record_size(k);
+  if (size % sizeof a[0] != 0 || size / sizeof a[0] > limit) return false;
+  a.resize(size / sizeof a[0]);
+  file.read(k, a.data());
+  return true;
 }
 
-// The rest of a file, past its header: the state saved at `level`, if it holds `shares`
-// positions of each side and checks.
-std::optional<GroupState> state_of(Reader& in, std::uint64_t level,
+// The state saved in `file` (whose header holds `level`), if its records are those of a state of
+// `shares` positions of each side. Its records: the counts of sides and of each kind of level
+// list, then each side's states, then the lists (decided, then scheduled) by level.
+std::optional<GroupState> state_of(const WorkFile& file, std::uint64_t level,
                                    const std::vector<std::uint64_t>& shares) {
+  std::array<std::uint64_t, 3> counts{};  // sides, decided levels, scheduled levels
+  if (!file.whole() || file.records() == 0 || file.record_size(0) != sizeof counts)
+    return std::nullopt;
+  file.read(0, counts.data());
+  // A level's list holds each position of the share once at most; codes are 16 bits.
+  if (counts[0] != shares.size() || counts[1] > 0x10000 || counts[2] > 0x10000 ||
+      file.records() != 1 + counts[0] + counts[1] + counts[2])
+    return std::nullopt;
   GroupState state;
   state.level = level;
-  std::uint64_t sides = 0;
-  if (!in.bytes(&sides, sizeof sides) || sides != shares.size()) return std::nullopt;
-  state.states.resize(sides);
-  for (std::size_t i = 0; i < sides; ++i)
-    if (!in.array(state.states[i], shares[i]) || state.states[i].size() != shares[i])
+  state.states.resize(counts[0]);
+  std::size_t k = 1;
+  for (std::size_t i = 0; i < shares.size(); ++i, ++k)
+    if (!read_array(file, k, shares[i], state.states[i]) || state.states[i].size() != shares[i])
       return std::nullopt;
-  // A level's list holds each position of the share once at most; codes are 16 bits.
   const std::uint64_t positions = std::accumulate(shares.begin(), shares.end(), std::uint64_t{0});
-  for (auto* levels : {&state.decided, &state.scheduled}) {
-    std::uint64_t n = 0;
-    if (!in.bytes(&n, sizeof n) || n > 0x10000) return std::nullopt;
-    levels->resize(n);
+  state.decided.resize(counts[1]);
+  state.scheduled.resize(counts[2]);
+  for (auto* levels : {&state.decided, &state.scheduled})
     for (auto& list : *levels) {
       std::vector<std::uint64_t> items;
-      if (!in.array(items, positions)) return std::nullopt;
+      if (!read_array(file, k++, positions, items)) return std::nullopt;
       list = LevelList(std::move(items));
     }
-  }
-  if (!in.checks()) return std::nullopt;
   return state;
 }
 
@@ -150,7 +68,7 @@ GroupCheckpoint::GroupCheckpoint(std::filesystem::path path, const std::string& 
                                  const std::string& group, int rank, int processes,
                                  std::chrono::seconds every)
     : path_(std::move(path)),
-      key_(xxh3((game + '\n' + group).data(), game.size() + 1 + group.size())),
+      key_(work_key(game, group)),
       rank_(static_cast<std::uint32_t>(rank)),
       processes_(static_cast<std::uint32_t>(processes)),
       every_(every),
@@ -161,22 +79,18 @@ bool GroupCheckpoint::due() const {
 }
 
 void GroupCheckpoint::write(const GroupState& state) const {
-  Writer out(temporary_of(path_));
-  FileHeader h{};
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
-  h.key = key_;
-  h.rank = rank_;
-  h.processes = processes_;
-  h.level = state.level;
-  out.bytes(&h, sizeof h);
-  const std::uint64_t sides = state.states.size();
-  out.bytes(&sides, sizeof sides);
-  for (std::size_t i = 0; i < sides; ++i) out.array(state.states[i]);
-  for (const auto* levels : {&state.decided, &state.scheduled}) {
-    const std::uint64_t n = levels->size();
-    out.bytes(&n, sizeof n);
-    for (const auto& level : *levels) out.list(level);
-  }
+  WorkFile out = WorkFile::create(temporary_of(path_), header(state.level));
+  const std::array<std::uint64_t, 3> counts = {state.states.size(), state.decided.size(),
+                                               state.scheduled.size()};
+  out.append(counts.data(), sizeof counts);
+  for (const Codes& states : state.states) out.append(states.data(), states.size() * sizeof(Code));
+  for (const auto* levels : {&state.decided, &state.scheduled})
+    for (const LevelList& list : *levels)
+      out.append(list.size() * sizeof(std::uint64_t), [&](const WorkFile::Sink& sink) {
+        list.for_range(0, list.size(), [&](std::span<const std::uint64_t> run) {
+          sink(run.data(), run.size_bytes());
+        });
+      });
   out.close();
 }
 
@@ -190,21 +104,23 @@ void GroupCheckpoint::drop() const {
   std::filesystem::remove(old_of(path_));
 }
 
+WorkFile::Header GroupCheckpoint::header(std::uint64_t level) const {
+  return {.kind = kKind, .key = key_, .fields = {rank_, processes_, level, 0}};
+}
+
 std::vector<std::uint64_t> GroupCheckpoint::levels() const {
   std::vector<std::uint64_t> found;
-  for (const auto& file : {path_, old_of(path_)}) {
-    Reader in(file);
-    if (const auto level = level_of(in, key_, rank_, processes_)) found.push_back(*level);
-  }
+  for (const auto& file : {path_, old_of(path_)})
+    if (const auto h = WorkFile::header_of(file); h && *h == header(h->fields[2]))
+      found.push_back(h->fields[2]);
   return found;
 }
 
 std::optional<GroupState> GroupCheckpoint::load(std::uint64_t level,
                                                 const std::vector<std::uint64_t>& shares) const {
-  for (const auto& file : {path_, old_of(path_)}) {
-    Reader in(file);
-    if (level_of(in, key_, rank_, processes_) == level) return state_of(in, level, shares);
-  }
+  for (const auto& path : {path_, old_of(path_)})
+    if (const auto file = WorkFile::open(path, header(level)))
+      return state_of(*file, level, shares);
   return std::nullopt;
 }
 

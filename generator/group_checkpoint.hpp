@@ -6,10 +6,10 @@
 // whole (a temporary file renamed) every few minutes, the save before it kept as <...>.work.old
 // until every process has renamed its new one, and removed once the group's tables are written.
 //
-// The file: magic, a hash of the game and the group, the process and the processes, the level;
-// then the state's arrays (each side's states, the lists by level), each as its
-// count and its bytes; last the XXH3-64 of every byte before it. A file that does not check, or
-// holds another share, is not read: the group starts again.
+// The file: a work file (work_file.hpp) whose header names the game and the group, the process,
+// the processes and the level, and whose records are the state's arrays (each side's states, the
+// lists by level). A file with a record that does not check, or that holds another share, is not
+// read: the group starts again.
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "generator/retrograde.hpp"
+#include "generator/work_file.hpp"
 
 namespace tbgen::retrograde {
 
@@ -43,6 +44,7 @@ class GroupCheckpoint {
   void remove() const;
 
  private:
+  WorkFile::Header header(std::uint64_t level) const;  // of this group's and process's save
   std::filesystem::path path_;
   std::uint64_t key_;
   std::uint32_t rank_, processes_;

@@ -9,17 +9,18 @@
 // as soon as it is solved. So memory is a part and what it reads, whatever the layer, and a
 // killed build resumes at the last part written.
 //
-// The file: a header (magic, layer, entry bits, entries, chunk entries, a hash of the game's
-// canonical string), then one record a chunk of kChunkEntries entries, in order: the XXH3-64 of
-// its bytes, their count, and the chunk's codes packed as PackedCodes packs them (decided entries
-// kept as the decided code, so that reading needs no board) compressed by zstd at a fast level.
-// Opening keeps the records that check and cuts the rest (a record a kill left half-written).
+// The file: a work file (work_file.hpp) whose header names the game, the layer, its entry bits,
+// entries and chunk entries, and whose records are its chunks of kChunkEntries entries, in order:
+// the chunk's codes packed as PackedCodes packs them (decided entries kept as the decided code,
+// so that reading needs no board) compressed by zstd at a fast level. Opening keeps the records
+// that check and cuts the rest (a record a kill left half-written).
 #include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "generator/layer_codes.hpp"
+#include "generator/work_file.hpp"
 
 namespace tbgen {
 
@@ -31,14 +32,11 @@ class LayerStore {
   // the chunks a build before this one wrote.
   LayerStore(std::filesystem::path path, const std::string& game, int t, std::uint64_t entries,
              std::uint32_t bits);
-  ~LayerStore();
-  LayerStore(const LayerStore&) = delete;
-  LayerStore& operator=(const LayerStore&) = delete;
 
   std::uint64_t entries() const { return entries_; }
   std::uint64_t done() const;  // entries [0, done()) are stored
   bool complete() const { return done() == entries_; }
-  std::uint64_t bytes() const { return end_; }  // the file's size
+  std::uint64_t bytes() const { return file_.bytes(); }  // the file's size
   // Distinct for every store a process opens: what a cache of its chunks is keyed by.
   std::uint64_t serial() const { return serial_; }
 
@@ -52,15 +50,9 @@ class LayerStore {
   void remove();
 
  private:
-  struct Chunk {
-    std::uint64_t offset = 0, size = 0;  // of the compressed bytes in the file
-  };
-  std::filesystem::path path_;
   std::uint64_t entries_;
   std::uint32_t bits_;
-  int fd_ = -1;
-  std::vector<Chunk> chunks_;
-  std::uint64_t end_ = 0;
+  WorkFile file_;
   std::uint64_t serial_;
 };
 

@@ -37,11 +37,11 @@ c='connect(cols=8,rows=3)'
 "$bin/tbgen" build "$c" --part-entries 4194304 --tables "$work/p" --threads 1 >"$work/p.log" 2>&1 &
 pid=$!
 # Until a table is written and the layer below it, solved in parts, has one in its work
-# file (past its 40-byte header).
+# file (past its 56-byte header: work_file.cpp).
 for _ in $(seq 3000); do
   if ls "$work"/p/*.tb >/dev/null 2>&1; then
     for w in "$work"/p/*.work; do
-      [ -e "$w" ] && [ "$(stat -c %s "$w")" -gt 40 ] && [ ! -e "${w%.work}.tb" ] && break 2
+      [ -e "$w" ] && [ "$(stat -c %s "$w")" -gt 56 ] && [ ! -e "${w%.work}.tb" ] && break 2
     done
   fi
   sleep 0.01
