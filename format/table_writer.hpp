@@ -172,5 +172,10 @@ class BlockFileWriter {
 // thread-safe for sub-byte entries sharing a byte.
 void pack_entry(std::uint8_t* data, std::uint64_t index, std::uint32_t entry_bits,
                 std::uint64_t value);
+// Codes (one a byte, each below 2^entry_bits, or 3 for base-3 digits) packed as a table with that
+// entry radix stores them: base-3 digits, or binary of 2, 4 or 8 bits (no entry then straddles a
+// byte). `out` is zeroed.
+void pack_entries(const std::uint8_t* codes, std::uint64_t count, std::uint32_t entry_radix,
+                  std::uint32_t entry_bits, std::uint8_t* out);
 
 }  // namespace tbgen

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
-#include <cstring>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -86,34 +84,6 @@ void gather(const Symmetry& sym, const ClassIndex* classes, const LayerPlanes& l
     }
     for (std::size_t j = 0; j < n; ++j) sink(first + j, group_level(where[j], planes, bits[j]));
   }
-}
-
-// Codes (one a byte) packed as a table file with that entry radix stores them: base-3 digits,
-// or binary of 2, 4 or 8 bits (no entry then straddles a byte). `out` is zeroed.
-void pack_codes(const std::uint8_t* codes, std::uint64_t count, std::uint32_t entry_radix,
-                std::uint32_t entry_bits, std::uint8_t* out) {
-  // Whole bytes built in registers, a group of entries at a time (the writes' packing is about
-  // 3% of a double5 build); then the last few entries.
-  std::uint64_t i = 0;
-  if (entry_radix == format::kTernary) {
-    for (; i + format::kTritsPerByte <= count; i += format::kTritsPerByte)
-      *out++ = static_cast<std::uint8_t>(codes[i] + 3 * codes[i + 1] + 9 * codes[i + 2] +
-                                         27 * codes[i + 3] + 81 * codes[i + 4]);
-    if (i < count) *out = format::pack_trits(codes + i, static_cast<std::uint32_t>(count - i));
-    return;
-  }
-  // Four entries of 2, 4 or 8 bits (one byte each in `codes`) are 1, 2 or 4 whole bytes.
-  static_assert(std::endian::native == std::endian::little);
-  const std::uint32_t mask = ((1u << entry_bits) - 1) * 0x01010101u;
-  const std::uint32_t bytes = entry_bits / 2;
-  for (; i + 4 <= count; i += 4, out += bytes) {
-    std::uint32_t four;
-    std::memcpy(&four, codes + i, sizeof four);
-    const std::uint32_t packed = combinatorial::extract_bits(four, mask);
-    std::memcpy(out, &packed, bytes);
-  }
-  for (std::uint32_t b = 0; i < count; ++i, ++b)
-    out[b * entry_bits / 8] |= static_cast<std::uint8_t>(codes[i] << (b * entry_bits % 8));
 }
 
 // A class's values over the mover's sets, before and after a butterfly: plane j of each is
@@ -459,7 +429,7 @@ EntryProducer packed(const Member& member, CodeSource codes, std::uint32_t entry
     thread_local std::vector<std::uint8_t> block;
     if (block.size() < count) block.resize(count);
     codes(first, count, block.data());
-    pack_codes(block.data(), count, entry_radix, bits, out);
+    pack_entries(block.data(), count, entry_radix, bits, out);
   };
 }
 
