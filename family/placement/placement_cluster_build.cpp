@@ -19,6 +19,7 @@
 #include "family/placement/placement_tables.hpp"
 #include "generator/bit_planes.hpp"
 #include "generator/build_driver.hpp"
+#include "generator/owner_asks.hpp"
 
 namespace tbgen::family {
 namespace {
@@ -132,10 +133,8 @@ class Rekeying {
 
  private:
   struct Round;
-  void place_local(Round& round, LayerPlanes& out) const;
-  std::vector<Bytes> sorted_asks(Round& round) const;
+  void place_local(const Round& round, OwnerAsks& asks, LayerPlanes& out) const;
   void answer(const std::uint64_t* asked, std::size_t n, std::uint8_t* codes) const;
-  void place_answers(const Round& round, const std::vector<Bytes>& codes, LayerPlanes& out) const;
 
   const Member& member_;
   const LayerPlanes& layer_;
@@ -147,17 +146,10 @@ class Rekeying {
   std::vector<std::uint32_t> owner_first_, others_;
 };
 
-// A round of key(): the classes [first, end) of the keying made, in chunks of whole classes.
-// Each entry asked of another process is noted as canonical set << 32 | rank (which its owner
-// ranks), with the owner; counts[k * ranks + r]: chunk k's asks to rank r.
+// A round of key(): the classes [first, end) of the keying made, in chunks of whole classes (so
+// that no two chunks share a word of the planes).
 struct Rekeying::Round {
   std::uint64_t first = 0, end = 0, chunk_classes = 1, chunks = 0;
-  std::vector<std::uint64_t> index;
-  std::vector<std::uint16_t> owner;
-  std::vector<std::uint64_t> counts;
-  // offsets[k * ranks + r]: where chunk k's asks to rank r start among all asks to r; asking:
-  // the chunks that ask anything (none, for a single process).
-  std::vector<std::uint64_t> offsets, asking;
   std::pair<std::uint64_t, std::uint64_t> entries(std::uint64_t k, std::uint64_t pc) const {
     const std::uint64_t c0 = first + k * chunk_classes;
     return {(c0 - first) * pc, (std::min(end, c0 + chunk_classes) - first) * pc};
@@ -179,32 +171,26 @@ void Rekeying::key(ClassRange part, LayerPlanes& out) const {
     round.first = std::min(part.end, part.first + r * round_classes);
     round.end = std::min(part.end, round.first + round_classes);
     round.chunks = (round.end - round.first + chunk_classes - 1) / chunk_classes;
-    place_local(round, out);
-    std::vector<Bytes> asks = sorted_asks(round);
-    const auto asked = cluster_.exchange(asks);
-    asks.clear();
-    std::vector<Bytes> answers(cluster_.size());
-    for (int q = 0; q < cluster_.size(); ++q) {
-      if (q == cluster_.rank()) continue;
-      answers[q].resize(asked[q].size() / sizeof(std::uint64_t));
-      answer(reinterpret_cast<const std::uint64_t*>(asked[q].data()), answers[q].size(),
-             answers[q].data());
-    }
-    place_answers(round, cluster_.exchange(answers), out);
+    OwnerAsks asks(cluster_, threads_, round.chunks);
+    place_local(round, asks, out);
+    // Levels are moved as they are: both keyings hold the same planes.
+    asks.exchange([&](const std::uint64_t* keys, std::size_t n,
+                      std::uint8_t* codes) { answer(keys, n, codes); },
+                  [&](std::uint64_t i, std::uint8_t code) {
+                    set_level(out.class_words(round.first + i / pc), out.planes, i % pc, code);
+                  });
   }
 }
 
 // Where each entry of the round's classes stands in `layer` and who owns it, class by class in
-// parallel: this process's own entries read and put in place at once, the others' noted.
-void Rekeying::place_local(Round& round, LayerPlanes& out) const {
+// parallel: this process's own entries read and put in place at once, the others' asked of
+// their owners as canonical set << 32 | rank (which the owner ranks).
+void Rekeying::place_local(const Round& round, OwnerAsks& asks, LayerPlanes& out) const {
   const Symmetry& sym = member_.symmetry();
-  const int ranks = cluster_.size(), me = cluster_.rank();
+  const int me = cluster_.rank();
   const std::uint64_t pc = shape_.per_class;
   const combinatorial::FastRevolvingDoorRank& revolving_door =
       combinatorial::fast_ranks().revolving_door;
-  round.index.resize(ranks > 1 ? (round.end - round.first) * pc : 0);  // one process asks none
-  round.owner.resize(round.index.size());
-  round.counts.assign(round.chunks * ranks, 0);
   parallel_for(threads_, round.chunks, [&](std::uint64_t k) {
     const auto [from, to] = round.entries(k, pc);
     constexpr std::size_t kBatch = 64;  // located together: their cache misses overlap
@@ -231,15 +217,13 @@ void Rekeying::place_local(Round& round, LayerPlanes& out) const {
           const auto o = static_cast<std::uint16_t>(
               std::upper_bound(owner_first_.begin(), owner_first_.end(), place.canonical) -
               owner_first_.begin() - 1);
-          if (ranks > 1) round.owner[i] = o;  // read only where something is asked
           where[b] = nullptr;
           if (o == me) {  // here: read below, once the batch's loads are under way
             where[b] = layer_.class_words(place.cls) + layer_.planes * (rank >> 6);
             __builtin_prefetch(where[b]);
             bits[b] = rank & 63;
           } else {
-            round.index[i] = std::uint64_t{place.canonical} << 32 | rank;
-            ++round.counts[k * ranks + o];
+            asks.ask(k, o, std::uint64_t{place.canonical} << 32 | rank, i);
           }
         }
         // The batch is the class's group j0 / 64: its local entries' planes are built in
@@ -256,37 +240,6 @@ void Rekeying::place_local(Round& round, LayerPlanes& out) const {
       }
     }
   });
-}
-
-// The round's asks sorted by owner, in entry order, through the counts per chunk: one buffer
-// an owner.
-std::vector<Bytes> Rekeying::sorted_asks(Round& round) const {
-  const int ranks = cluster_.size(), me = cluster_.rank();
-  round.offsets.assign(round.chunks * ranks, 0);
-  std::vector<std::uint64_t> total(ranks, 0);
-  for (std::uint64_t k = 0; k < round.chunks; ++k)
-    for (int r = 0; r < ranks; ++r) {
-      round.offsets[k * ranks + r] = total[r];
-      total[r] += round.counts[k * ranks + r];
-    }
-  round.asking.clear();  // a chunk all of whose entries are here is done
-  for (std::uint64_t k = 0; k < round.chunks; ++k)
-    if (std::any_of(round.counts.begin() + k * ranks, round.counts.begin() + (k + 1) * ranks,
-                    [](std::uint64_t n) { return n > 0; }))
-      round.asking.push_back(k);
-  std::vector<Bytes> to(ranks);
-  for (int r = 0; r < ranks; ++r) to[r].resize(total[r] * sizeof(std::uint64_t));
-  parallel_for(threads_, round.asking.size(), [&](std::uint64_t a) {
-    const std::uint64_t k = round.asking[a];
-    std::vector<std::uint64_t> at(round.offsets.begin() + k * ranks,
-                                  round.offsets.begin() + (k + 1) * ranks);
-    const auto [from, to_entry] = round.entries(k, shape_.per_class);
-    for (std::uint64_t i = from; i < to_entry; ++i)
-      if (round.owner[i] != me)
-        std::memcpy(to[round.owner[i]].data() + sizeof(std::uint64_t) * at[round.owner[i]]++,
-                    &round.index[i], sizeof(std::uint64_t));
-  });
-  return to;
 }
 
 // The codes of asks (canonical set << 32 | rank in `layer`) to `layer`'s owner, here; in
@@ -308,25 +261,6 @@ void Rekeying::answer(const std::uint64_t* asked, std::size_t n, std::uint8_t* c
         codes[a0 + b] =
             static_cast<std::uint8_t>(group_level(where[b], layer_.planes, asked[a0 + b] & 63));
     }
-  });
-}
-
-// The codes the owners answered put in place, chunk by chunk (a chunk is whole classes, so no
-// two threads share a word); levels are moved as they are: both keyings hold the same planes.
-void Rekeying::place_answers(const Round& round, const std::vector<Bytes>& codes,
-                             LayerPlanes& out) const {
-  const int ranks = cluster_.size(), me = cluster_.rank();
-  const std::uint64_t pc = shape_.per_class;
-  parallel_for(threads_, round.asking.size(), [&](std::uint64_t a) {
-    const std::uint64_t k = round.asking[a];
-    std::vector<std::uint64_t> at(round.offsets.begin() + k * ranks,
-                                  round.offsets.begin() + (k + 1) * ranks);
-    const auto [from, to_entry] = round.entries(k, pc);
-    for (std::uint64_t c = from / pc; c < to_entry / pc; ++c)
-      for (std::uint64_t rank = 0, i = c * pc; rank < pc; ++rank, ++i)
-        if (round.owner[i] != me)
-          set_level(out.class_words(round.first + c), out.planes, rank,
-                    codes[round.owner[i]][at[round.owner[i]]++]);
   });
 }
 
