@@ -56,16 +56,16 @@ constexpr std::uint32_t kSampleStride = 32;
 
 using Share = EntryShare;
 
-EntryProducer packed(const CodeLayers& s, const PackedCodes& codes, std::uint32_t radix) {
-  return [&s, &codes, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
-    s.pack(codes, first, count, radix, out);
+EntryProducer packed(const PackedCodes& codes, std::uint32_t radix) {
+  return [&codes, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+    pack_for_table(codes, first, count, radix, out);
   };
 }
 
 // The same from a layer's work file: each thread decodes a chunk at a time (a table block lies
 // in one chunk) and keeps it for the blocks after, which the writer hands out in order.
-EntryProducer packed(const CodeLayers& s, const LayerStore& store, std::uint32_t radix) {
-  return [&s, &store, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
+EntryProducer packed(const LayerStore& store, std::uint32_t radix) {
+  return [&store, radix](std::uint64_t first, std::uint64_t count, std::uint8_t* out) {
     thread_local std::uint64_t serial = 0;
     thread_local PackedCodes chunk;
     const std::uint64_t at = first / LayerStore::kChunkEntries * LayerStore::kChunkEntries;
@@ -73,7 +73,7 @@ EntryProducer packed(const CodeLayers& s, const LayerStore& store, std::uint32_t
       chunk = store.read(at, std::min(LayerStore::kChunkEntries, store.entries() - at), 1);
       serial = store.serial();
     }
-    s.pack(chunk, first, count, radix, out);
+    pack_for_table(chunk, first, count, radix, out);
   };
 }
 
@@ -82,8 +82,8 @@ EntryProducer packed(const CodeLayers& s, const LayerStore& store, std::uint32_t
 struct HeldLayer {
   std::unique_ptr<LayerStore> store;
   std::optional<PackedCodes> codes;
-  EntryProducer packed(const CodeLayers& s, std::uint32_t radix) const {
-    return codes ? tbgen::packed(s, *codes, radix) : tbgen::packed(s, *store, radix);
+  EntryProducer packed(std::uint32_t radix) const {
+    return codes ? tbgen::packed(*codes, radix) : tbgen::packed(*store, radix);
   }
 };
 
@@ -291,7 +291,7 @@ class CodeLayerTables::StreamedBuild : public Layers {
   }
   void write(int t, Layer& layer, bool) {
     tables_.write(
-        context_, t, [&](std::uint32_t radix) { return layer.packed(s_, radix); },
+        context_, t, [&](std::uint32_t radix) { return layer.packed(radix); },
         entry_share(s_.entries(t), single_process(), 0), single_process());
   }
   void finish() {  // the work files left: those of kept layers, or of an earlier build
@@ -331,8 +331,7 @@ class CodeLayerTables::DistributedBuild : public Layers {
   }
   void write(int t, Layer& layer, bool) {
     tables_.write(
-        context_, t, [&](std::uint32_t radix) { return packed(s_, layer, radix); }, share(t),
-        cluster_);
+        context_, t, [&](std::uint32_t radix) { return packed(layer, radix); }, share(t), cluster_);
   }
 
  private:

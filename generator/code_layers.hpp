@@ -3,8 +3,7 @@
 // (gravity): layer t solved range by range from the ranges of layer t + 1 its moves reach. The
 // engine holds, streams, exchanges, writes, estimates and deep-checks the layers
 // (code_layers.cpp) through the build driver (build_driver.hpp); a structure gives its index's
-// sizes and names, its solve of a range, the ranges that solve reads, and how its codes are
-// packed in a table.
+// sizes and names, its solve of a range and the ranges that solve reads.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -47,10 +46,6 @@ class CodeLayers {
   // Marks the entries of `codes` (layer t) the rules decide (PackedCodes::decided()), as a solve
   // leaves them: after loading a table, whose entries there hold other codes.
   virtual void mark_decided(int t, PackedCodes& codes, unsigned threads) const = 0;
-  // The entries [first, first + count) of `codes` packed as a table with that entry radix stores
-  // them.
-  virtual void pack(const PackedCodes& codes, std::uint64_t first, std::uint64_t count,
-                    std::uint32_t radix, std::uint8_t* out) const = 0;
   virtual std::string describe(int t, std::uint64_t entry) const = 0;  // the position, as text
 };
 

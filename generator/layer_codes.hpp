@@ -40,6 +40,59 @@ class PackedCodes {
   std::vector<std::uint64_t> words_;
 };
 
+// Code i of the words of a PackedCodes of kBits bits: a solve's inner loop, the width known when
+// it is compiled.
+template <int kBits>
+std::uint32_t code_in(const std::uint64_t* words, std::uint64_t i) {
+  if constexpr (kBits == 2)
+    return static_cast<std::uint32_t>((words[i >> 5] >> ((i & 31) << 1)) & 3);
+  else
+    return reinterpret_cast<const std::uint8_t*>(words)[i];
+}
+
+// Sets the codes of consecutive entries of a PackedCodes of kBits bits from i on. 2-bit codes
+// gather in a register and reach memory a word at a time: setting each one on its own reads back
+// the word the last one wrote, a chain through memory the length of the layer.
+template <int kBits>
+class CodeRun {
+ public:
+  CodeRun(PackedCodes& out, std::uint64_t i) : out_(out), i_(i), keep_(low_bits(i)) {}
+  void put(std::uint32_t code) {
+    if constexpr (kBits == 2) {
+      held_ |= std::uint64_t{code} << ((i_ & 31) << 1);
+      if ((++i_ & 31) == 0) store(~std::uint64_t{0});
+    } else {
+      out_.set(i_++, code);
+    }
+  }
+  void finish() {
+    if constexpr (kBits == 2)
+      if ((i_ & 31) != 0) store(low_bits(i_));
+  }
+
+ private:
+  // The bits of the entries before i in i's word.
+  static std::uint64_t low_bits(std::uint64_t i) {
+    return (std::uint64_t{1} << ((i & 31) << 1)) - 1;
+  }
+  // Writes the held codes into the word of entry i - 1, the bits `upto` and not keep_.
+  void store(std::uint64_t upto) {
+    std::uint64_t& word = out_.words()[(i_ - 1) >> 5];
+    const std::uint64_t mine = upto & ~keep_;
+    word = (word & ~mine) | held_;
+    held_ = keep_ = 0;
+  }
+  PackedCodes& out_;
+  std::uint64_t i_, keep_, held_ = 0;
+};
+
+// The entries [first, first + count) of `codes` packed as a table with that entry radix (binary
+// or base-3 digits) stores them, each decided entry given the code before it in the block (or
+// the first undecided code of the block): runs that compress well, in place of codes no reader
+// reads.
+void pack_for_table(const PackedCodes& codes, std::uint64_t first, std::uint64_t count,
+                    std::uint32_t radix, std::uint8_t* out);
+
 // Codes packed in bytes at 2 or 8 bits each, as PackedCodes packs them: what processes send.
 inline void put_code(std::uint8_t* bytes, std::uint32_t bits, std::uint64_t i, std::uint32_t code) {
   if (bits == 8)

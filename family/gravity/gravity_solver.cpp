@@ -1,14 +1,10 @@
 #include "family/gravity/gravity_solver.hpp"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
-#include <cstring>
-#include <mutex>
 
 #include "core/combinatorial.hpp"
 #include "core/parallel.hpp"
-#include "format/table_file.hpp"
 
 namespace tbgen::family {
 namespace {
@@ -141,50 +137,6 @@ void for_each_part(const GravityMember& member, int t, std::uint64_t from, std::
 }
 
 template <int kBits>
-Code read(const std::uint64_t* words, std::uint64_t i) {
-  if constexpr (kBits == 2)
-    return static_cast<Code>((words[i >> 5] >> ((i & 31) << 1)) & 3);
-  else
-    return reinterpret_cast<const std::uint8_t*>(words)[i];
-}
-
-// Sets the codes of consecutive entries from i on. 2-bit codes gather in a register and reach
-// memory a word at a time: setting each one on its own reads back the word the last one wrote, a
-// chain through memory the length of the layer.
-template <int kBits>
-class CodeRun {
- public:
-  CodeRun(PackedCodes& out, std::uint64_t i) : out_(out), i_(i), keep_(low_bits(i)) {}
-  void put(Code code) {
-    if constexpr (kBits == 2) {
-      held_ |= std::uint64_t{code} << ((i_ & 31) << 1);
-      if ((++i_ & 31) == 0) store(~std::uint64_t{0});
-    } else {
-      out_.set(i_++, code);
-    }
-  }
-  void finish() {
-    if constexpr (kBits == 2)
-      if ((i_ & 31) != 0) store(low_bits(i_));
-  }
-
- private:
-  // The bits of the entries before i in i's word.
-  static std::uint64_t low_bits(std::uint64_t i) {
-    return (std::uint64_t{1} << ((i & 31) << 1)) - 1;
-  }
-  // Writes the held codes into the word of entry i - 1, the bits `upto` and not keep_.
-  void store(std::uint64_t upto) {
-    std::uint64_t& word = out_.words()[(i_ - 1) >> 5];
-    const std::uint64_t mine = upto & ~keep_;
-    word = (word & ~mine) | held_;
-    held_ = keep_ = 0;
-  }
-  PackedCodes& out_;
-  std::uint64_t i_, keep_, held_ = 0;
-};
-
-template <int kBits>
 void solve_entries_as(const GravityMember& member, int t, std::uint64_t from, std::uint64_t to,
                       const Locate& next, PackedCodes& out, unsigned threads, Progress* progress) {
   const Rules& rules = member.rules();
@@ -210,7 +162,7 @@ void solve_entries_as(const GravityMember& member, int t, std::uint64_t from, st
                                  code = rules.zero();
                                } else {
                                  const auto value = [&](int k) {
-                                   const Code v = read<kBits>(targets.words[k], targets.at[k]);
+                                   const Code v = code_in<kBits>(targets.words[k], targets.at[k]);
                                    return v == decided ? line : v;
                                  };
                                  code = value(0);
@@ -245,88 +197,6 @@ void mark_decided(const GravityMember& member, int t, PackedCodes& codes, unsign
                                  codes.set(offset + i - codes.first(), decided);
                              });
                 });
-}
-
-namespace {
-
-// A table byte from a group of 2-bit codes as they lie in the codes' bits (five base-3 digits,
-// or four binary ones), each decided code given the code before it: the byte in the low 8 bits,
-// the code carried to the next group above, for every carried code (0-2) and group. One lookup
-// a byte, not a test a code: packing was 7% of a Connect Four build's CPU.
-template <int kPerByte>
-struct GroupPacking {
-  static constexpr unsigned kGroupBits = 2 * kPerByte;
-  std::array<std::uint16_t, 3u << kGroupBits> packed{};
-  constexpr GroupPacking() {
-    for (unsigned previous = 0; previous < 3; ++previous)
-      for (unsigned group = 0; group < (1u << kGroupBits); ++group) {
-        unsigned carried = previous, byte = 0, scale = 1;
-        for (int d = 0; d < kPerByte; ++d) {
-          const unsigned c = group >> (2 * d) & 3;
-          carried = c == 3 ? carried : c;
-          byte += carried * scale;
-          scale *= kPerByte == format::kTritsPerByte ? 3 : 4;
-        }
-        packed[previous << kGroupBits | group] = static_cast<std::uint16_t>(byte | carried << 8);
-      }
-  }
-};
-constexpr GroupPacking<format::kTritsPerByte> kTritGroups;
-constexpr GroupPacking<4> kBinaryGroups;
-
-// Packs whole groups of entries [i, i + count) of 2-bit codes into out, while an 8-byte load at
-// the group stays within the codes; returns the entries packed.
-template <int kPerByte>
-std::uint64_t pack_groups(const GroupPacking<kPerByte>& table, const PackedCodes& codes,
-                          std::uint64_t i, std::uint64_t count, Code& previous, std::uint8_t* out) {
-  const std::uint8_t* base = codes.bytes(0);
-  const std::uint64_t held = codes.byte_count();
-  std::uint64_t k = 0;
-  for (; k + kPerByte <= count; k += kPerByte) {
-    const std::uint64_t bit = 2 * (i + k);
-    if ((bit >> 3) + 8 > held) break;
-    std::uint64_t word;
-    std::memcpy(&word, base + (bit >> 3), 8);
-    const auto group = static_cast<unsigned>(word >> (bit & 7)) & ((1u << (2 * kPerByte)) - 1);
-    const std::uint16_t e = table.packed[unsigned{previous} << (2 * kPerByte) | group];
-    *out++ = static_cast<std::uint8_t>(e);
-    previous = static_cast<Code>(e >> 8);
-  }
-  return k;
-}
-
-}  // namespace
-
-void pack_codes(const PackedCodes& codes, std::uint64_t first, std::uint64_t count,
-                std::uint32_t radix, std::uint8_t* out) {
-  const std::uint64_t i0 = first - codes.first();
-  const Code decided = codes.decided();
-  Code previous = 1;
-  for (std::uint64_t i = i0; i < i0 + count; ++i)
-    if (const Code c = codes.get(i); c != decided) {
-      previous = c;
-      break;
-    }
-  const auto code = [&](std::uint64_t i) {
-    const Code c = codes.get(i);
-    return static_cast<std::uint8_t>(previous = c == decided ? previous : c);
-  };
-  if (radix == format::kTernary) {
-    const std::uint64_t done = pack_groups(kTritGroups, codes, i0, count, previous, out);
-    out += done / format::kTritsPerByte;
-    std::uint8_t digits[format::kTritsPerByte];
-    for (std::uint64_t k = done; k < count; k += format::kTritsPerByte) {
-      const auto n = static_cast<std::uint32_t>(std::min<std::uint64_t>(5, count - k));
-      for (std::uint32_t d = 0; d < n; ++d) digits[d] = code(i0 + k + d);
-      *out++ = format::pack_trits(digits, n);
-    }
-  } else if (codes.bits() == 2) {
-    for (std::uint64_t k = pack_groups(kBinaryGroups, codes, i0, count, previous, out); k < count;
-         ++k)
-      out[k >> 2] = static_cast<std::uint8_t>(out[k >> 2] | code(i0 + k) << ((k & 3) << 1));
-  } else {
-    for (std::uint64_t k = 0; k < count; ++k) out[k] = code(i0 + k);
-  }
 }
 
 std::vector<std::pair<std::uint64_t, std::uint64_t>> successor_classes(const GravityMember& member,

@@ -28,13 +28,6 @@ void solve_entries(const GravityMember& member, int t, std::uint64_t from, std::
 // Marks the entries of `codes` (layer t) decided by their boards, as a solve leaves them: after
 // loading a table, whose entries there hold other codes.
 void mark_decided(const GravityMember& member, int t, PackedCodes& codes, unsigned threads);
-// The entries [first, first + count) of `codes` packed as a table with that entry radix (binary
-// or base-3 digits) stores them, each decided entry given the code before it in the block (or
-// the first undecided code of the block): runs that compress well, in place of codes no reader
-// reads.
-void pack_codes(const PackedCodes& codes, std::uint64_t first, std::uint64_t count,
-                std::uint32_t radix, std::uint8_t* out);
-
 // The classes of layer t + 1 (offset, size) that moves from the entries [from, to) of layer t
 // lead to, sorted and without repeats: what a process of a distributed build must fetch.
 std::vector<std::pair<std::uint64_t, std::uint64_t>> successor_classes(const GravityMember& member,

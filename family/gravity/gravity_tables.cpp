@@ -51,10 +51,6 @@ class GravityLayers final : public CodeLayers {
   void mark_decided(int t, PackedCodes& codes, unsigned threads) const override {
     family::mark_decided(member_, t, codes, threads);
   }
-  void pack(const PackedCodes& codes, std::uint64_t first, std::uint64_t count, std::uint32_t radix,
-            std::uint8_t* out) const override {
-    pack_codes(codes, first, count, radix, out);
-  }
   std::string describe(int t, std::uint64_t entry) const override {
     const GravityIndex& index = member_.index();
     const GravityBoard b = index.board(t, entry);

@@ -1,7 +1,7 @@
-// Packing a layer's codes as its table stores them (gravity_solver.hpp, pack_codes): a byte a
+// Packing a layer's codes as its table stores them (layer_codes.hpp, pack_for_table): a byte a
 // group of codes by lookup, checked against the format written out digit by digit, at every
 // alignment of the range in the codes' words and every length up to past a word.
-#include "family/gravity/gravity_solver.hpp"
+#include "generator/layer_codes.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 namespace {
 
 using tbgen::PackedCodes;
-using tbgen::family::Code;
+using Code = std::uint32_t;
 
 // The documented packing: a decided entry takes the code before it in the range, or the range's
 // first undecided code (1 where there is none); then base-3 digits five a byte, or 2-bit fields
@@ -42,7 +42,7 @@ std::vector<std::uint8_t> reference(const PackedCodes& codes, std::uint64_t from
   return out;
 }
 
-TEST(PackCodes, EveryAlignmentAndLengthAsTheFormatSays) {
+TEST(PackForTable, EveryAlignmentAndLengthAsTheFormatSays) {
   std::mt19937_64 random(36);
   for (const bool runs : {false, true}) {
     PackedCodes codes(1000, 200, 2);
@@ -53,7 +53,7 @@ TEST(PackCodes, EveryAlignmentAndLengthAsTheFormatSays) {
         for (std::uint64_t count = 0; from + count <= codes.count(); ++count) {
           const std::vector<std::uint8_t> expected = reference(codes, from, count, radix);
           std::vector<std::uint8_t> packed(expected.size(), 0);
-          tbgen::family::pack_codes(codes, codes.first() + from, count, radix, packed.data());
+          tbgen::pack_for_table(codes, codes.first() + from, count, radix, packed.data());
           ASSERT_EQ(packed, expected) << "radix " << radix << ", from " << from << ", " << count;
         }
   }
