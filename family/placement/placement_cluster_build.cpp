@@ -24,8 +24,8 @@
 namespace tbgen::family {
 namespace {
 
-// A round's asks pass through four buffers of 8 bytes an entry (asks, the exchange's send and
-// receive, the split): about 10 MB at 2^18, a part of the fixed amount a process holds.
+// A round's asks take at most 40 bytes an entry (noted with their places, 24; the exchange's send
+// and receive, 8 each): about 10 MB at 2^18, a part of the fixed amount a process holds.
 constexpr std::uint64_t kRoundEntries = std::uint64_t{1} << 18;
 // Entries of the next layer keyed by its mover that a solve round keys and reads: 4 MB of
 // outcome planes.
