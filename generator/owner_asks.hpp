@@ -15,8 +15,14 @@ namespace tbgen {
 
 class OwnerAsks {
  public:
-  OwnerAsks(const Cluster& cluster, unsigned threads, std::uint64_t chunks)
-      : cluster_(cluster), threads_(threads), asks_(chunks) {}
+  OwnerAsks(const Cluster& cluster, unsigned threads) : cluster_(cluster), threads_(threads) {}
+
+  // Begins a round of `chunks` chunks. The lists of asks keep their memory from round to round:
+  // grown afresh each round they slowed a distributed build (docs/notes/engine.md).
+  void start(std::uint64_t chunks) {
+    asks_.resize(chunks);
+    for (auto& chunk : asks_) chunk.clear();
+  }
 
   // Notes, from chunk k's work (one thread a chunk), that `at` needs the code of `key` from the
   // process `owner` (not this one).

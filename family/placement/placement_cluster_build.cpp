@@ -167,24 +167,26 @@ void Rekeying::key(ClassRange part, LayerPlanes& out) const {
       cluster_.max((part.end - part.first + round_classes - 1) / round_classes);
   Round round;
   round.chunk_classes = chunk_classes;
+  OwnerAsks asks(cluster_, threads_);
   for (std::uint64_t r = 0; r < rounds; ++r) {
     round.first = std::min(part.end, part.first + r * round_classes);
     round.end = std::min(part.end, round.first + round_classes);
     round.chunks = (round.end - round.first + chunk_classes - 1) / chunk_classes;
-    OwnerAsks asks(cluster_, threads_, round.chunks);
+    asks.start(round.chunks);
     place_local(round, asks, out);
     // Levels are moved as they are: both keyings hold the same planes.
     asks.exchange([&](const std::uint64_t* keys, std::size_t n,
                       std::uint8_t* codes) { answer(keys, n, codes); },
-                  [&](std::uint64_t i, std::uint8_t code) {
-                    set_level(out.class_words(round.first + i / pc), out.planes, i % pc, code);
+                  [&](std::uint64_t at, std::uint8_t code) {
+                    set_level(out.class_words(at >> 32), out.planes, at & 0xffffffff, code);
                   });
   }
 }
 
 // Where each entry of the round's classes stands in `layer` and who owns it, class by class in
 // parallel: this process's own entries read and put in place at once, the others' asked of
-// their owners as canonical set << 32 | rank (which the owner ranks).
+// their owners as canonical set << 32 | rank (which the owner ranks), for class << 32 | rank of
+// `out` (no division by the class size an answer).
 void Rekeying::place_local(const Round& round, OwnerAsks& asks, LayerPlanes& out) const {
   const Symmetry& sym = member_.symmetry();
   const int me = cluster_.rank();
@@ -213,7 +215,6 @@ void Rekeying::place_local(const Round& round, OwnerAsks& asks, LayerPlanes& out
           const ClassIndex::Place& place = places[b];
           const std::uint32_t rank = revolving_door(combinatorial::extract_bits(
               key_images[place.symmetry], sym.full() & ~place.canonical));
-          const std::uint64_t i = c * pc + j0 + b;
           const auto o = static_cast<std::uint16_t>(
               std::upper_bound(owner_first_.begin(), owner_first_.end(), place.canonical) -
               owner_first_.begin() - 1);
@@ -223,7 +224,8 @@ void Rekeying::place_local(const Round& round, OwnerAsks& asks, LayerPlanes& out
             __builtin_prefetch(where[b]);
             bits[b] = rank & 63;
           } else {
-            asks.ask(k, o, std::uint64_t{place.canonical} << 32 | rank, i);
+            asks.ask(k, o, std::uint64_t{place.canonical} << 32 | rank,
+                     (round.first + c) << 32 | (j0 + b));
           }
         }
         // The batch is the class's group j0 / 64: its local entries' planes are built in
