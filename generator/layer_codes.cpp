@@ -7,14 +7,12 @@
 #include "format/table_file.hpp"
 
 namespace tbgen {
-
 namespace {
 
 // A table byte from a group of 2-bit codes as they lie in the codes' bits (five base-3 digits,
 // or four binary ones), each decided code given the code before it: the byte in the low 8 bits,
 // the code carried to the next group above, for every carried code (0-2) and group. One lookup
-// a byte, not a test a code: packing was 7% of a Connect Four build's
-// CPU.
+// a byte, not a test a code: packing was 7% of a Connect Four build's CPU.
 template <int kPerByte>
 struct GroupPacking {
   static constexpr unsigned kGroupBits = 2 * kPerByte;
