@@ -25,8 +25,9 @@ class Double5Reader final : public PlacementReader {
     ContestReader reader(in, "stdin");
     const auto cases = reader.integer("the number of boards T", 0, 100'000'000);
     // Parse everything first (errors name the first bad board), then answer in table order.
-    std::vector<Board> boards(static_cast<std::size_t>(cases));
-    for (std::size_t t = 0; t < boards.size(); ++t) {
+    // The list grows as boards are read, so that memory follows the input, not the declared T.
+    std::vector<Board> boards;
+    for (std::size_t t = 0; t < static_cast<std::size_t>(cases); ++t) {
       const int line = reader.next_line();
       std::uint32_t o = 0, x = 0;
       for (int i = 0; i < 25; ++i) {
@@ -42,9 +43,9 @@ class Double5Reader final : public PlacementReader {
                            std::string(1, c) + "' (expected 'O', 'X' or '.')");
         }
       }
-      boards[t] = check(o, x, [&] {
+      boards.push_back(check(o, x, [&] {
         return "stdin:" + std::to_string(line) + ": board " + std::to_string(t + 1);
-      });
+      }));
     }
     if (!reader.at_end()) reader.fail_here("unexpected input after the last board");
     std::string answers;

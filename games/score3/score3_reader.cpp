@@ -47,8 +47,9 @@ class Score3Reader final : public PlacementReader {
     ContestReader reader(in, "stdin");
     const auto cases = reader.integer("the number of boards T", 0, 100'000'000);
     // Parse everything first (errors name the first bad board), then answer in table order.
-    std::vector<Board> boards(static_cast<std::size_t>(cases));
-    for (std::size_t t = 0; t < boards.size(); ++t) {
+    // The list grows as boards are read, so that memory follows the input, not the declared T.
+    std::vector<Board> boards;
+    for (std::size_t t = 0; t < static_cast<std::size_t>(cases); ++t) {
       const int line = reader.next_line();
       std::uint32_t x = 0, o = 0;
       for (int i = 0; i < 9; ++i) {
@@ -62,11 +63,11 @@ class Score3Reader final : public PlacementReader {
         return "stdin:" + std::to_string(line) + ": board " + std::to_string(t + 1);
       };
       try {
-        boards[t] = check(x, o, where);
+        boards.push_back(check(x, o, where));
       } catch (const tbreader::InputError&) {
         throw tbreader::InputError(where() + " cannot arise in play");
       }
-      if (!member().rules().first_moves(boards[t].turn))
+      if (!member().rules().first_moves(boards.back().turn))
         throw tbreader::InputError(where() + " has O to move (X must be to move)");
     }
     if (!reader.at_end()) reader.fail_here("unexpected input after the last board");
