@@ -7,8 +7,6 @@
 namespace tbgen::retrograde {
 namespace {
 
-constexpr std::uint32_t kKind = 2;  // WorkFile::Header::kind
-
 std::filesystem::path with_suffix(std::filesystem::path path, const char* suffix) {
   return path += suffix;
 }
@@ -20,14 +18,13 @@ std::filesystem::path old_of(const std::filesystem::path& path) {
   return with_suffix(path, ".old");
 }
 
-// Record k of `file` read into `a`, if it holds whole items and at most `limit` of them.
+// Record k of `file` read into `a`, if it holds whole items, at most `limit` of them, and checks.
 template <class Array>
 bool read_array(const WorkFile& file, std::size_t k, std::uint64_t limit, Array& a) {
   const std::uint64_t size = file.record_size(k);
   if (size % sizeof a[0] != 0 || size / sizeof a[0] > limit) return false;
   a.resize(size / sizeof a[0]);
-  file.read(k, a.data());
-  return true;
+  return file.read(k, a.data());
 }
 
 // The state saved in `file` (whose header holds `level`), if its records are those of a state of
@@ -36,9 +33,9 @@ bool read_array(const WorkFile& file, std::size_t k, std::uint64_t limit, Array&
 std::optional<GroupState> state_of(const WorkFile& file, std::uint64_t level,
                                    const std::vector<std::uint64_t>& shares) {
   std::array<std::uint64_t, 3> counts{};  // sides, decided levels, scheduled levels
-  if (!file.whole() || file.records() == 0 || file.record_size(0) != sizeof counts)
+  if (!file.whole() || file.records() == 0 || file.record_size(0) != sizeof counts ||
+      !file.read(0, counts.data()))
     return std::nullopt;
-  file.read(0, counts.data());
   // A level's list holds each position of the share once at most; codes are 16 bits.
   if (counts[0] != shares.size() || counts[1] > 0x10000 || counts[2] > 0x10000 ||
       file.records() != 1 + counts[0] + counts[1] + counts[2])
@@ -105,7 +102,9 @@ void GroupCheckpoint::drop() const {
 }
 
 WorkFile::Header GroupCheckpoint::header(std::uint64_t level) const {
-  return {.kind = kKind, .key = key_, .fields = {rank_, processes_, level, 0}};
+  return {.kind = WorkFile::Kind::group_checkpoint,
+          .key = key_,
+          .fields = {rank_, processes_, level, 0}};
 }
 
 std::vector<std::uint64_t> GroupCheckpoint::levels() const {
@@ -119,7 +118,7 @@ std::vector<std::uint64_t> GroupCheckpoint::levels() const {
 std::optional<GroupState> GroupCheckpoint::load(std::uint64_t level,
                                                 const std::vector<std::uint64_t>& shares) const {
   for (const auto& path : {path_, old_of(path_)})
-    if (const auto file = WorkFile::open(path, header(level)))
+    if (const auto file = WorkFile::open(path, header(level), WorkFile::Check::sizes))
       return state_of(*file, level, shares);
   return std::nullopt;
 }

@@ -38,7 +38,7 @@ LayerStore::LayerStore(std::filesystem::path path, const std::string& game, int 
     : entries_(entries),
       bits_(bits),
       file_(layer_file(path,
-                       {.kind = 1,
+                       {.kind = WorkFile::Kind::layer_store,
                         .key = work_key(game, "layer"),
                         .fields = {static_cast<std::uint64_t>(t), bits, entries, kChunkEntries}},
                        (entries + kChunkEntries - 1) / kChunkEntries,
@@ -86,8 +86,10 @@ PackedCodes LayerStore::read(std::uint64_t first, std::uint64_t count, unsigned 
     const std::uint64_t entries = std::min(kChunkEntries, count - k * kChunkEntries);
     const std::size_t raw = (entries * bits_ + 7) / 8;
     auto* out = reinterpret_cast<std::uint8_t*>(codes.words()) + k * kChunkEntries * bits_ / 8;
-    file_.read(chunk, bytes.data());
-    if (ZSTD_decompress(out, raw, bytes.data(), bytes.size()) != raw)
+    // The file's records were checked whole when it was opened (a chunk only this build wrote
+    // since): read() has no hash to refuse.
+    if (!file_.read(chunk, bytes.data()) ||
+        ZSTD_decompress(out, raw, bytes.data(), bytes.size()) != raw)
       throw std::runtime_error(file_.path().string() + ": cannot read chunk " +
                                std::to_string(chunk));
   });

@@ -23,7 +23,8 @@ constexpr std::size_t kBuffer = std::size_t{1} << 20;
 
 struct FileHeader {
   char magic[8];
-  std::uint32_t kind, zero;
+  WorkFile::Kind kind;
+  std::uint32_t zero;
   std::uint64_t key;
   std::array<std::uint64_t, 4> fields;
 };
@@ -78,10 +79,12 @@ WorkFile WorkFile::create(std::filesystem::path path, const Header& header) {
   return file;
 }
 
-std::optional<WorkFile> WorkFile::open(std::filesystem::path path, const Header& header) {
+std::optional<WorkFile> WorkFile::open(std::filesystem::path path, const Header& header,
+                                       Check check) {
   const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
   if (fd < 0) return std::nullopt;
   WorkFile file(std::move(path), fd);
+  file.hashes_checked_ = check == Check::hashes;
   struct stat st {};
   if (read_header(fd) != header || ::fstat(fd, &st) != 0) return std::nullopt;
   const auto size = static_cast<std::uint64_t>(st.st_size);
@@ -92,8 +95,12 @@ std::optional<WorkFile> WorkFile::open(std::filesystem::path path, const Header&
     if (!full_pread(fd, &n, sizeof n, file.end_) || n > size - file.end_ - sizeof n ||
         size - file.end_ - sizeof n - n < sizeof n)
       break;
-    Xxh3Stream hash;
     const std::uint64_t at = file.end_ + sizeof n;
+    if (!file.hashes_checked_) {
+      file.records_.push_back({at, n});
+      continue;
+    }
+    Xxh3Stream hash;
     bool read = true;
     for (std::uint64_t done = 0; read && done < n; done += buffer.size()) {
       const std::size_t piece = std::min<std::uint64_t>(buffer.size(), n - done);
@@ -121,7 +128,8 @@ WorkFile::WorkFile(WorkFile&& other) noexcept
       fd_(std::exchange(other.fd_, -1)),
       records_(std::move(other.records_)),
       end_(other.end_),
-      whole_(other.whole_) {}
+      whole_(other.whole_),
+      hashes_checked_(other.hashes_checked_) {}
 
 WorkFile& WorkFile::operator=(WorkFile&& other) noexcept {
   if (this != &other) {
@@ -131,6 +139,7 @@ WorkFile& WorkFile::operator=(WorkFile&& other) noexcept {
     records_ = std::move(other.records_);
     end_ = other.end_;
     whole_ = other.whole_;
+    hashes_checked_ = other.hashes_checked_;
   }
   return *this;
 }
@@ -181,9 +190,13 @@ void WorkFile::append(const void* data, std::size_t size) {
   append(size, [&](const Sink& sink) { sink(data, size); });
 }
 
-void WorkFile::read(std::size_t k, void* out) const {
-  if (!full_pread(fd_, out, records_[k].size, records_[k].offset))
+bool WorkFile::read(std::size_t k, void* out) const {
+  const Record& r = records_[k];
+  if (!full_pread(fd_, out, r.size, r.offset))
     throw std::runtime_error(path_.string() + ": cannot read record " + std::to_string(k));
+  if (hashes_checked_) return true;
+  std::uint64_t digest = 0;
+  return full_pread(fd_, &digest, sizeof digest, r.offset + r.size) && digest == xxh3(out, r.size);
 }
 
 void WorkFile::close() {

@@ -9,6 +9,8 @@
 // part it holds, four numbers the kind gives a meaning), then records, each its size in bytes,
 // those bytes, and their XXH3-64. Opening a file keeps its records in order up to the first that
 // does not check (a record a kill left half-written, or damaged): those are all a build may read.
+// A file read once, whole (a checkpoint), is opened by its records' sizes alone and each record
+// checked as it is read: hashing all at opening would read a save of gigabytes twice.
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -21,16 +23,21 @@ namespace tbgen {
 
 class WorkFile {
  public:
+  enum class Kind : std::uint32_t { layer_store = 1, group_checkpoint = 2 };
   struct Header {
-    std::uint32_t kind = 0;  // 1: a layer store; 2: a group checkpoint
-    std::uint64_t key = 0;   // work_key() of what the file holds
+    Kind kind{};
+    std::uint64_t key = 0;  // work_key() of what the file holds
     std::array<std::uint64_t, 4> fields{};
     bool operator==(const Header&) const = default;
   };
   // A new file at `path` (one there is replaced) with `header` and no record.
   static WorkFile create(std::filesystem::path path, const Header& header);
+  // What opening a file checks of its records: their hashes, or only that their sizes fit the
+  // file (read() then checks each record's hash).
+  enum class Check { hashes, sizes };
   // The file at `path` if it is a work file with `header`: its records that check.
-  static std::optional<WorkFile> open(std::filesystem::path path, const Header& header);
+  static std::optional<WorkFile> open(std::filesystem::path path, const Header& header,
+                                      Check check = Check::hashes);
   // The header of the file at `path`, if it is a work file (its records not read).
   static std::optional<Header> header_of(const std::filesystem::path& path);
 
@@ -51,8 +58,9 @@ class WorkFile {
   using Sink = std::function<void(const void* data, std::size_t size)>;
   void append(std::uint64_t size, const std::function<void(const Sink&)>& fill);
   void append(const void* data, std::size_t size);
-  // Reads record k into `out` (record_size(k) bytes); safe from several threads at once.
-  void read(std::size_t k, void* out) const;
+  // Reads record k into `out` (record_size(k) bytes); safe from several threads at once. False if
+  // the file was opened by sizes and the record's bytes do not match its hash.
+  [[nodiscard]] bool read(std::size_t k, void* out) const;
   // Closes the file, throwing if what was written did not reach it.
   void close();
   const std::filesystem::path& path() const { return path_; }
@@ -67,6 +75,7 @@ class WorkFile {
   std::vector<Record> records_;
   std::uint64_t end_ = 0;
   bool whole_ = true;
+  bool hashes_checked_ = true;  // by open(): read() need not
 };
 
 // A hash of a game (its canonical string) and of the part of its build a work file holds.

@@ -13,7 +13,8 @@
 namespace tbgen {
 namespace {
 
-const WorkFile::Header kHeader{.kind = 1, .key = work_key("g", "part"), .fields = {1, 2, 3, 4}};
+const WorkFile::Header kHeader{
+    .kind = WorkFile::Kind::layer_store, .key = work_key("g", "part"), .fields = {1, 2, 3, 4}};
 
 std::vector<std::uint8_t> bytes_from(std::size_t n, std::uint8_t seed) {
   std::vector<std::uint8_t> v(n);
@@ -23,7 +24,7 @@ std::vector<std::uint8_t> bytes_from(std::size_t n, std::uint8_t seed) {
 
 std::vector<std::uint8_t> record(const WorkFile& file, std::size_t k) {
   std::vector<std::uint8_t> v(file.record_size(k));
-  file.read(k, v.data());
+  EXPECT_TRUE(file.read(k, v.data())) << k;
   return v;
 }
 
@@ -89,12 +90,42 @@ TEST(WorkFile, KeepsTheRecordsThatCheckAndCutsTheRest) {
   }
 }
 
+// Opened by sizes (a file read once, whole), a damaged record is kept and refused as it is read; a
+// record a cut left short is not kept.
+TEST(WorkFile, OpenedBySizesChecksEachRecordAsItIsRead) {
+  const auto path = tbgen::testing::fresh_directory("work-file-sizes") / "a.work";
+  std::uint64_t one = 0;
+  {
+    WorkFile file = WorkFile::create(path, kHeader);
+    file.append(bytes_from(100, 0).data(), 100);
+    one = file.bytes();
+    file.append(bytes_from(100, 50).data(), 100);
+  }
+  {  // a byte of the second record changed
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(one + 20));
+    f.put('\x5a');
+  }
+  auto file = WorkFile::open(path, kHeader, WorkFile::Check::sizes);
+  ASSERT_TRUE(file);
+  ASSERT_EQ(file->records(), 2u);
+  EXPECT_TRUE(file->whole());
+  EXPECT_EQ(record(*file, 0), bytes_from(100, 0));
+  std::vector<std::uint8_t> damaged(100);
+  EXPECT_FALSE(file->read(1, damaged.data()));
+  std::filesystem::resize_file(path, one + 8 + 50);
+  file = WorkFile::open(path, kHeader, WorkFile::Check::sizes);
+  ASSERT_TRUE(file);
+  EXPECT_EQ(file->records(), 1u);
+  EXPECT_FALSE(file->whole());
+}
+
 TEST(WorkFile, AnotherKindOrPartIsNotOpened) {
   const auto path = tbgen::testing::fresh_directory("work-file-other") / "a.work";
   WorkFile::create(path, kHeader).close();
   EXPECT_TRUE(WorkFile::open(path, kHeader));
   WorkFile::Header kind = kHeader, part = kHeader, field = kHeader;
-  kind.kind = 2;
+  kind.kind = WorkFile::Kind::group_checkpoint;
   part.key = work_key("g", "other");
   field.fields[3] = 5;
   for (const WorkFile::Header& other : {kind, part, field})
