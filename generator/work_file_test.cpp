@@ -28,6 +28,23 @@ std::vector<std::uint8_t> record(const WorkFile& file, std::size_t k) {
   return v;
 }
 
+// A file at `path` of two records of 100 bytes, a byte of the second changed; the bytes up to the
+// second record.
+std::uint64_t two_records_the_second_damaged(const std::filesystem::path& path) {
+  std::uint64_t one = 0;
+  {
+    WorkFile file = WorkFile::create(path, kHeader);
+    file.append(bytes_from(100, 0).data(), 100);
+    one = file.bytes();
+    file.append(bytes_from(100, 50).data(), 100);
+    EXPECT_TRUE(file.whole());
+  }
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekp(static_cast<std::streamoff>(one + 20));
+  f.put('\x5a');
+  return one;
+}
+
 TEST(WorkFile, RecordsReadBackWhateverPiecesTheyWereWrittenIn) {
   const auto path = tbgen::testing::fresh_directory("work-file") / "a.work";
   // Past the write buffer (1 MiB), in pieces that straddle it, one of them larger than it.
@@ -57,19 +74,7 @@ TEST(WorkFile, RecordsReadBackWhateverPiecesTheyWereWrittenIn) {
 
 TEST(WorkFile, KeepsTheRecordsThatCheckAndCutsTheRest) {
   const auto path = tbgen::testing::fresh_directory("work-file-cut") / "a.work";
-  std::uint64_t one = 0;
-  {
-    WorkFile file = WorkFile::create(path, kHeader);
-    file.append(bytes_from(100, 0).data(), 100);
-    one = file.bytes();
-    file.append(bytes_from(100, 50).data(), 100);
-    EXPECT_TRUE(file.whole());
-  }
-  {  // a byte of the second record changed
-    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-    f.seekp(static_cast<std::streamoff>(one + 20));
-    f.put('\x5a');
-  }
+  const std::uint64_t one = two_records_the_second_damaged(path);
   auto file = WorkFile::open(path, kHeader);
   ASSERT_TRUE(file);
   EXPECT_EQ(file->records(), 1u);
@@ -94,18 +99,7 @@ TEST(WorkFile, KeepsTheRecordsThatCheckAndCutsTheRest) {
 // record a cut left short is not kept.
 TEST(WorkFile, OpenedBySizesChecksEachRecordAsItIsRead) {
   const auto path = tbgen::testing::fresh_directory("work-file-sizes") / "a.work";
-  std::uint64_t one = 0;
-  {
-    WorkFile file = WorkFile::create(path, kHeader);
-    file.append(bytes_from(100, 0).data(), 100);
-    one = file.bytes();
-    file.append(bytes_from(100, 50).data(), 100);
-  }
-  {  // a byte of the second record changed
-    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-    f.seekp(static_cast<std::streamoff>(one + 20));
-    f.put('\x5a');
-  }
+  const std::uint64_t one = two_records_the_second_damaged(path);
   auto file = WorkFile::open(path, kHeader, WorkFile::Check::sizes);
   ASSERT_TRUE(file);
   ASSERT_EQ(file->records(), 2u);
