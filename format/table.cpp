@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "core/huge_pages.hpp"
+#include "core/positioned_io.hpp"
 #include "format/checksum.hpp"
 
 namespace tbgen {
@@ -170,19 +171,15 @@ Table::~Table() {
 
 void Table::read(std::uint64_t offset, std::uint64_t size, std::uint8_t* out,
                  const std::string& what) const {
-  std::uint64_t done = 0;
-  while (done < size) {
-    const ssize_t got = ::pread(fd_, out + done, size - done, static_cast<off_t>(offset + done));
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) {
-      damaged_.store(true, std::memory_order_relaxed);
-      fail(name_,
-           what + ": " +
-               (got < 0 ? std::string("cannot read: ") + std::strerror(errno)
-                        : "the file ends at byte " + std::to_string(offset + done) + ", not " +
-                              std::to_string(offset + size) + " (truncated since it was opened?)"));
-    }
-    done += static_cast<std::uint64_t>(got);
+  const std::size_t got = read_at(fd_, out, size, offset);
+  if (got < size) {
+    const int error = errno;  // before anything else may set it
+    damaged_.store(true, std::memory_order_relaxed);
+    fail(name_, what + ": " +
+                    (error != 0 ? std::string("cannot read: ") + std::strerror(error)
+                                : "the file ends at byte " + std::to_string(offset + got) +
+                                      ", not " + std::to_string(offset + size) +
+                                      " (truncated since it was opened?)"));
   }
 }
 

@@ -23,6 +23,7 @@
 
 #include "core/combinatorial.hpp"
 #include "core/parallel.hpp"
+#include "core/positioned_io.hpp"
 #include "format/checksum.hpp"
 
 namespace tbgen {
@@ -349,12 +350,8 @@ BlockFileWriter::~BlockFileWriter() {
 }
 
 void BlockFileWriter::put_at(std::uint64_t offset, std::span<const std::uint8_t> bytes) {
-  for (std::size_t done = 0; done < bytes.size();) {
-    const ssize_t n =
-        ::pwrite(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
-    if (n <= 0) throw std::runtime_error(tmp_.string() + ": write failed");
-    done += static_cast<std::size_t>(n);
-  }
+  if (!write_at(fd_, bytes.data(), bytes.size(), offset))
+    throw std::runtime_error(tmp_.string() + ": write failed");
 }
 
 void BlockFileWriter::put(std::uint32_t block, std::span<const std::uint8_t> bytes) {
@@ -391,10 +388,10 @@ std::uint64_t BlockFileWriter::finish() {
   std::vector<std::uint8_t> piece(std::size_t{1} << 22);
   for (std::uint64_t at = 0; at < end_;) {
     const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(piece.size(), end_ - at));
-    const ssize_t n = ::pread(fd_, piece.data(), want, static_cast<off_t>(at));
-    if (n <= 0) throw std::runtime_error(tmp_.string() + ": cannot read back");
-    whole.update(piece.data(), static_cast<std::size_t>(n));
-    at += static_cast<std::uint64_t>(n);
+    if (read_at(fd_, piece.data(), want, at) != want)
+      throw std::runtime_error(tmp_.string() + ": cannot read back");
+    whole.update(piece.data(), want);
+    at += want;
   }
   const std::uint64_t checksum = whole.digest();
   std::uint8_t trailer[format::kTrailerSize];

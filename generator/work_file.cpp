@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/positioned_io.hpp"
 #include "format/checksum.hpp"
 
 namespace tbgen {
@@ -40,22 +41,11 @@ FileHeader file_header(const WorkFile::Header& h) {
 
 void full_pwrite(int fd, const void* data, std::size_t size, std::uint64_t at,
                  const std::filesystem::path& path) {
-  const auto* p = static_cast<const std::uint8_t*>(data);
-  while (size > 0) {
-    const ssize_t n = ::pwrite(fd, p, size, static_cast<off_t>(at));
-    if (n <= 0) throw std::runtime_error(path.string() + ": cannot write");
-    p += n, size -= static_cast<std::size_t>(n), at += static_cast<std::uint64_t>(n);
-  }
+  if (!write_at(fd, data, size, at)) throw std::runtime_error(path.string() + ": cannot write");
 }
 
 bool full_pread(int fd, void* data, std::size_t size, std::uint64_t at) {
-  auto* p = static_cast<std::uint8_t*>(data);
-  while (size > 0) {
-    const ssize_t n = ::pread(fd, p, size, static_cast<off_t>(at));
-    if (n <= 0) return false;
-    p += n, size -= static_cast<std::size_t>(n), at += static_cast<std::uint64_t>(n);
-  }
-  return true;
+  return read_at(fd, data, size, at) == size;
 }
 
 // The header of the file open at `fd`, if it is a work file.
